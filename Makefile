@@ -1,0 +1,38 @@
+# Every target sets up its own virtual environment (.venv) from pyproject.toml.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+TIME   := $(shell [ -x /usr/bin/time ] && echo "/usr/bin/time -v")
+
+.PHONY: help venv lint test reports bench clean-cache
+
+help:
+	@echo "make reports   build the tables and print the exact results (main job)"
+	@echo "make test      lint + unit tests (under 10 minutes on 2 cores)"
+	@echo "make lint      ruff + mypy"
+	@echo "make bench     full-deck benchmarks with wall time and peak memory"
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check enumerate analysis tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -q
+
+reports: $(STAMP)
+	$(BIN)/paigow categories
+
+bench: $(STAMP)
+	$(TIME) $(BIN)/python benchmarks/bench_tables.py
+	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
+
+clean-cache:
+	rm -rf data/cache

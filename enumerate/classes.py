@@ -1,0 +1,242 @@
+"""Seven-card classes in the Fortune order of RULES.md, and the pai gow flags of a hand.
+
+A seven-card hand's class is the first of these it holds (strongest first): natural 7-card
+straight flush; royal flush + royal match (a royal flush, natural or with the joker, and the two
+other cards are the ace and king of one suit); 7-card straight flush with the joker; five aces;
+royal flush; straight flush; four of a kind; full house; flush; three of a kind; straight; three
+pair; nothing. Note that three of a kind comes before a straight in this order.
+
+A "pai gow" hand has no pair, straight or flush (joker read as RULES.md allows). Flags:
+ace-high pai gow (and whether the joker is its ace), queen-high pai gow (no joker), the number
+of natural jacks.
+
+>>> from enumerate.cards import parse_cards
+>>> describe(parse_cards("As Ks Qs Js Jk Ah Kh")).name
+'royal flush + royal match'
+>>> describe(parse_cards("Qs Jd 9c 7h 5s 3d 2c")).queen_high_pai_gow
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+from numba import njit, prange
+
+from enumerate.cards import JOKER_ID, Card, parse_cards
+from enumerate.colex import colex5
+from enumerate.evaluate import Category, FiveCardTable, five_card_table
+from enumerate.rules import Rules
+
+
+class SevenCardClass(IntEnum):
+    """Fortune-order classes of seven cards, weakest first."""
+
+    NOTHING = 0
+    THREE_PAIR = 1
+    STRAIGHT = 2
+    THREE_OF_A_KIND = 3
+    FLUSH = 4
+    FULL_HOUSE = 5
+    FOUR_OF_A_KIND = 6
+    STRAIGHT_FLUSH = 7
+    ROYAL_FLUSH = 8
+    FIVE_ACES = 9
+    SEVEN_CARD_STRAIGHT_FLUSH_JOKER = 10
+    ROYAL_MATCH = 11
+    SEVEN_CARD_STRAIGHT_FLUSH = 12
+
+    @property
+    def label(self) -> str:
+        return CLASS_LABELS[self]
+
+
+CLASS_LABELS = {
+    SevenCardClass.NOTHING: "nothing",
+    SevenCardClass.THREE_PAIR: "three pair",
+    SevenCardClass.STRAIGHT: "straight",
+    SevenCardClass.THREE_OF_A_KIND: "three of a kind",
+    SevenCardClass.FLUSH: "flush",
+    SevenCardClass.FULL_HOUSE: "full house",
+    SevenCardClass.FOUR_OF_A_KIND: "four of a kind",
+    SevenCardClass.STRAIGHT_FLUSH: "straight flush",
+    SevenCardClass.ROYAL_FLUSH: "royal flush",
+    SevenCardClass.FIVE_ACES: "five aces",
+    SevenCardClass.SEVEN_CARD_STRAIGHT_FLUSH_JOKER: "7-card straight flush with joker",
+    SevenCardClass.ROYAL_MATCH: "royal flush + royal match",
+    SevenCardClass.SEVEN_CARD_STRAIGHT_FLUSH: "natural 7-card straight flush",
+}
+
+# flag bits in the ``flags`` column
+PAI_GOW = 1
+ACE_HIGH_PAI_GOW = 2
+JOKER_IS_ACE = 4
+QUEEN_HIGH_PAI_GOW = 8
+
+_ACE, _KING, _QUEEN, _JACK = 12, 11, 10, 9
+
+
+def fortune_of_five(table: FiveCardTable) -> np.ndarray:
+    """Per five-card id, the Fortune class that five cards alone make (int8)."""
+    cat = table.category.astype(np.int64)
+    out = np.zeros(table.n_ids, dtype=np.int8)
+    out[cat == Category.STRAIGHT] = SevenCardClass.STRAIGHT
+    out[cat == Category.THREE_OF_A_KIND] = SevenCardClass.THREE_OF_A_KIND
+    out[cat == Category.FLUSH] = SevenCardClass.FLUSH
+    out[cat == Category.FULL_HOUSE] = SevenCardClass.FULL_HOUSE
+    out[cat == Category.FOUR_OF_A_KIND] = SevenCardClass.FOUR_OF_A_KIND
+    out[cat == Category.STRAIGHT_FLUSH] = SevenCardClass.STRAIGHT_FLUSH
+    out[cat == Category.FIVE_ACES] = SevenCardClass.FIVE_ACES
+    sf = np.flatnonzero(cat == Category.STRAIGHT_FLUSH)
+    out[sf.max()] = SevenCardClass.ROYAL_FLUSH  # the strongest straight flush is the royal
+    return out
+
+
+@njit(cache=True)
+def _seven_window(mask: int, need_missing: int) -> bool:
+    """Do the ranks in ``mask`` fill a run of seven ranks (ace low or high) but for exactly
+    ``need_missing`` of them?"""
+    windows = [0x103F]  # A-2-3-4-5-6-7
+    for lo in range(7):
+        windows.append(0x7F << lo)
+    for w in windows:
+        if (mask & ~w) == 0:
+            missing = w & ~mask
+            n = 0
+            while missing:
+                missing &= missing - 1
+                n += 1
+            if n == need_missing:
+                return True
+    return False
+
+
+@njit(cache=True)
+def classify(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category5: np.ndarray):
+    """(Fortune class, best five-card id, flags, jacks) of seven increasing card ids (numba)."""
+    best_id = -1
+    cls = 0
+    rest = np.empty(5, dtype=np.int64)
+    for i in range(7):
+        for j in range(i + 1, 7):
+            n = 0
+            for m in range(7):
+                if m != i and m != j:
+                    rest[n] = cards[m]
+                    n += 1
+            h = ids5[colex5(rest[0], rest[1], rest[2], rest[3], rest[4])]
+            if h > best_id:
+                best_id = h
+            f = fortune5[h]
+            if f == 8:  # royal flush: royal match when the other two are A and K of one suit
+                a, b = cards[i], cards[j]
+                same_suit = a != JOKER_ID and b != JOKER_ID and (a & 3) == (b & 3)
+                if same_suit and (a >> 2) == _KING and (b >> 2) == _ACE:
+                    f = 11
+            if f > cls:
+                cls = f
+    joker = cards[6] == JOKER_ID
+    suit_masks = np.zeros(4, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    jacks = 0
+    top = -1
+    for m in range(7):
+        c = cards[m]
+        if c == JOKER_ID:
+            counts[_ACE] += 1
+            continue
+        suit_masks[c & 3] |= 1 << (c >> 2)
+        counts[c >> 2] += 1
+        if (c >> 2) == _JACK:
+            jacks += 1
+        if (c >> 2) > top:
+            top = c >> 2
+    for s in range(4):
+        pc = 0
+        x = suit_masks[s]
+        while x:
+            x &= x - 1
+            pc += 1
+        if not joker and pc == 7 and _seven_window(suit_masks[s], 0):
+            cls = 12
+        elif joker and pc == 6 and _seven_window(suit_masks[s], 1) and cls < 10:
+            cls = 10
+    if cls == 0:
+        pairs = 0
+        for r in range(13):
+            if counts[r] >= 2:
+                pairs += 1
+        if pairs >= 3:
+            cls = 1
+    flags = 0
+    if category5[best_id] == 0:
+        flags |= 1
+        if joker or top == _ACE:
+            flags |= 2
+            if joker:
+                flags |= 4
+        if not joker and top == _QUEEN:
+            flags |= 8
+    return cls, best_id, flags, jacks
+
+
+@njit(cache=True, parallel=True)
+def classify_all(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category5: np.ndarray):
+    """``classify`` over rows of seven increasing card ids."""
+    n = cards.shape[0]
+    cls = np.empty(n, dtype=np.int8)
+    best = np.empty(n, dtype=np.int16)
+    flags = np.empty(n, dtype=np.int8)
+    jacks = np.empty(n, dtype=np.int8)
+    for h in prange(n):
+        row = cards[h].astype(np.int64)
+        c, b, f, j = classify(row, ids5, fortune5, category5)
+        cls[h] = c
+        best[h] = b
+        flags[h] = f
+        jacks[h] = j
+    return cls, best, flags, jacks
+
+
+@dataclass(frozen=True)
+class HandDescription:
+    """What a seven-card hand is, for people and for side bets."""
+
+    seven_card_class: SevenCardClass
+    best_five_id: int
+    best_five_name: str
+    pai_gow: bool
+    ace_high_pai_gow: bool
+    joker_is_ace: bool
+    queen_high_pai_gow: bool
+    jacks: int
+
+    @property
+    def name(self) -> str:
+        return self.seven_card_class.label
+
+
+def describe(cards: Sequence[Card], rules: Rules | None = None) -> HandDescription:
+    """Class and flags of one seven-card hand.
+
+    >>> d = describe(parse_cards("Jk Kd 9c 7h 5s 3d 2c"))
+    >>> d.ace_high_pai_gow, d.joker_is_ace, d.best_five_name
+    (True, True, 'ace high, A-K-9-7-5')
+    """
+    hand = parse_cards(cards, count=7)
+    table = five_card_table(rules)
+    row = np.array(sorted(c.id for c in hand), dtype=np.int64)
+    cls, best, flags, jacks = classify(row, table.ids, fortune_of_five(table), table.category)
+    return HandDescription(
+        seven_card_class=SevenCardClass(int(cls)),
+        best_five_id=int(best),
+        best_five_name=table.name(int(best)),
+        pai_gow=bool(flags & PAI_GOW),
+        ace_high_pai_gow=bool(flags & ACE_HIGH_PAI_GOW),
+        joker_is_ace=bool(flags & JOKER_IS_ACE),
+        queen_high_pai_gow=bool(flags & QUEEN_HIGH_PAI_GOW),
+        jacks=int(jacks),
+    )
