@@ -1,0 +1,107 @@
+"""The player's side: the non-dominated valid settings of every hand.
+
+A valid setting is dominated when another valid setting is at least as high in both hands and
+higher in one. Against a dealer hand the player can see, only non-dominated settings matter;
+the frontier of a hand lists their (high id, low id) points by increasing high id (so by
+decreasing low id). Its last point holds the hand's highest valid high id, its first the highest
+valid low id.
+
+>>> from enumerate.cards import parse_cards
+>>> f = frontier_of(parse_cards("Ac Ad 7h 7s 3c 3d 2h"))
+>>> [(h, l) for h, l in f] == sorted(f)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from enumerate.cards import Card, parse_cards
+from enumerate.evaluate import five_card_table, settings_of
+from enumerate.rules import Rules
+
+MAX_FRONTIER = 21
+
+
+@njit(cache=True)
+def _frontier(high, low, max_low, out_h, out_l):
+    """Write the frontier of one hand's 21 settings into out_h/out_l; return its size."""
+    order = np.argsort(-(high.astype(np.int64) * 128 + low.astype(np.int64)))
+    n = 0
+    best_l = -1
+    tmp_h = np.empty(21, dtype=np.int64)
+    tmp_l = np.empty(21, dtype=np.int64)
+    for k in range(21):
+        s = order[k]
+        h, lw = high[s], low[s]
+        if lw > max_low[h]:
+            continue  # foul
+        if lw > best_l:
+            tmp_h[n] = h
+            tmp_l[n] = lw
+            n += 1
+            best_l = lw
+    for k in range(n):  # increasing high
+        out_h[k] = tmp_h[n - 1 - k]
+        out_l[k] = tmp_l[n - 1 - k]
+    return n
+
+
+@njit(cache=True, parallel=True)
+def _all_frontiers(cards, ids5, max_low, width):
+    n = cards.shape[0]
+    size = np.zeros(n, dtype=np.int8)
+    fh = np.full((n, width), -1, dtype=np.int16)
+    fl = np.full((n, width), -1, dtype=np.int8)
+    for i in prange(n):
+        high = np.empty(21, dtype=np.int16)
+        low = np.empty(21, dtype=np.int8)
+        settings_of(cards[i].astype(np.int64), ids5, high, low)
+        oh = np.empty(21, dtype=np.int64)
+        ol = np.empty(21, dtype=np.int64)
+        k = _frontier(high, low, max_low, oh, ol)
+        size[i] = k
+        for j in range(min(k, width)):
+            fh[i, j] = oh[j]
+            fl[i, j] = ol[j]
+    return size, fh, fl
+
+
+@dataclass(frozen=True)
+class Frontiers:
+    """Frontiers of many hands: ``size[i]`` points in ``high[i, :size]``, ``low[i, :size]``."""
+
+    size: np.ndarray  # int8
+    high: np.ndarray  # (n, width) int16, -1 padded
+    low: np.ndarray  # (n, width) int8, -1 padded
+
+    @property
+    def max_high(self) -> np.ndarray:
+        """Highest valid high id of each hand."""
+        return self.high[np.arange(len(self.size)), self.size.astype(np.int64) - 1]
+
+    @property
+    def max_low(self) -> np.ndarray:
+        """Highest valid low id of each hand."""
+        return self.low[:, 0]
+
+
+def frontiers(cards: np.ndarray, rules: Rules | None = None) -> Frontiers:
+    """Frontiers of rows of seven increasing card ids, as narrow as the widest frontier."""
+    t = five_card_table(rules)
+    size, fh, fl = _all_frontiers(cards, t.ids, t.max_low, MAX_FRONTIER)
+    width = max(1, int(size.max())) if len(size) else 1
+    return Frontiers(size, np.ascontiguousarray(fh[:, :width]), np.ascontiguousarray(fl[:, :width]))
+
+
+def frontier_of(cards: Sequence[Card] | str, rules: Rules | None = None) -> list[tuple[int, int]]:
+    """The (high id, low id) frontier of one seven-card hand, by increasing high id."""
+    hand = parse_cards(cards, count=7)
+    row = np.array([sorted(c.id for c in hand)], dtype=np.int64)
+    f = frontiers(row, rules)
+    k = int(f.size[0])
+    return [(int(f.high[0, j]), int(f.low[0, j])) for j in range(k)]
