@@ -1,6 +1,6 @@
 """House ways by name: ``get_way("gli")``, ``register(HouseWay(...))``."""
 
-from enumerate.houseways import max_back
+from enumerate.houseways import gli, max_back, trump_plaza
 from enumerate.houseways.base import (
     FALLBACK,
     HouseWay,
@@ -13,6 +13,10 @@ from enumerate.houseways.base import (
     set_hand,
 )
 
+register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (RULES.md)",
+                  gli.RULES, gli.choose, gli))  # fmt: skip
+register(HouseWay("trump-plaza", "1", "Trump Plaza, Atlantic City, from its gaming guide",
+                  trump_plaza.RULES, trump_plaza.choose, trump_plaza))  # fmt: skip
 register(HouseWay("max-back", "1", "example: strongest back, then front", max_back.RULES,
                   max_back.choose, max_back))  # fmt: skip
 
