@@ -1,0 +1,239 @@
+"""Deliberately plain reference loops, used only to check the engine.
+
+Nothing here uses suit classes or inclusion-exclusion: every hand is evaluated from its own
+cards (house way, settings, flags), and every pair of hands is tested for disjointness.
+
+- ``pairs_by_brute_force``: all ordered pairs of disjoint 7-card hands of a (small) deck.
+- ``one_player_hand``: one player hand of the full deck against each of the C(46, 7) =
+  53,524,680 dealer hands of the other cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
+from numba import njit
+
+from enumerate.cards import Card, parse_cards
+from enumerate.classes import classify_all, fortune_of_five
+from enumerate.engine.counts import PairCounts
+from enumerate.engine.keys import (
+    ACE_HIGH_JOKER,
+    ACE_HIGH_NATURAL,
+    N_PLAYER_CLASSES,
+    NINE_HIGH_LOW,
+    PLAYER_ACE_HIGH_PAI_GOW,
+    QUEEN_HIGH,
+    TWO_JACKS,
+    nine_high_low,
+)
+from enumerate.evaluate import all_settings, five_card_table
+from enumerate.houseways import HouseWay, apply_way
+from enumerate.rules import Deck, Rules
+
+
+def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way: HouseWay,
+               flag_mask: int) -> dict[str, np.ndarray]:  # fmt: skip
+    """Everything about each hand (rows of increasing card ids), computed from its cards."""
+    five = five_card_table(rules)
+    dealer = apply_way(dealer_way, cards, rules)
+    player = apply_way(player_way, cards, rules)
+    high, low = all_settings(cards, five.ids)
+    valid = low <= five.max_low[high]
+    cls, _best, flags, jacks = classify_all(cards, five.ids, fortune_of_five(five), five.category)
+    bits = np.zeros(len(cards), dtype=np.int64)
+    bits |= np.where(flags & 4, ACE_HIGH_JOKER, 0)
+    bits |= np.where((flags & 2) & ~(flags & 4), ACE_HIGH_NATURAL, 0)
+    bits |= np.where(jacks >= 2, TWO_JACKS, 0)
+    bits |= np.where(flags & 8, QUEEN_HIGH, 0)
+    bits |= np.where(nine_high_low(dealer.low), NINE_HIGH_LOW, 0)
+    pclass = cls.astype(np.int64)
+    pclass[(flags & 2) != 0] = PLAYER_ACE_HIGH_PAI_GOW
+    return {
+        "dh": dealer.high.astype(np.int64), "dl": dealer.low.astype(np.int64),
+        "bits": bits & flag_mask, "ph": player.high.astype(np.int64),
+        "pl": player.low.astype(np.int64), "sh": high.astype(np.int64),
+        "sl": low.astype(np.int64), "sv": valid, "pc": pclass,
+    }  # fmt: skip
+
+
+@njit(cache=True)
+def _outcome(xi, yj, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, rwin, rpush):
+    d = dcls[yj]
+    joint[pc[xi], d] += 1
+    if ph[xi] > dh[yj] and pl[xi] > dl[yj]:
+        bwin[d] += 1
+    elif ph[xi] <= dh[yj] and pl[xi] <= dl[yj]:
+        bloss[d] += 1
+    win = False
+    one = False
+    for s in range(21):
+        if not sv[xi, s]:
+            continue
+        hi_wins = sh[xi, s] > dh[yj]
+        lo_wins = sl[xi, s] > dl[yj]
+        if hi_wins and lo_wins:
+            win = True
+        elif hi_wins or lo_wins:
+            one = True
+    if win:
+        rwin[d] += 1
+    elif one:
+        rpush[d] += 1
+
+
+@njit(cache=True)
+def _all_pairs(masks, weight, dh, dl, dcls, ph, pl, sh, sl, sv, pc, n_p, n_d):
+    joint = np.zeros((n_p, n_d), dtype=np.int64)
+    bwin = np.zeros(n_d, dtype=np.int64)
+    bloss = np.zeros(n_d, dtype=np.int64)
+    rwin = np.zeros(n_d, dtype=np.int64)
+    rpush = np.zeros(n_d, dtype=np.int64)
+    n = masks.shape[0]
+    for x in range(n):
+        if weight[x] == 0:
+            continue
+        for y in range(n):
+            if masks[x] & masks[y] == 0:
+                _outcome(x, y, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, rwin,
+                         rpush)  # fmt: skip
+    return joint, bwin, bloss, rwin, rpush
+
+
+def deck_hands(deck: Deck) -> np.ndarray:
+    """Every seven-card hand of the deck, as rows of increasing card ids."""
+    return np.array(list(combinations(sorted(deck.ids), 7)), dtype=np.int64)
+
+
+def pairs_by_brute_force(
+    deck: Deck,
+    rules: Rules,
+    dealer_way: HouseWay,
+    player_way: HouseWay,
+    dealer_class_bits: Sequence[int],
+    flag_mask: int = 31,
+    player_hands: Sequence[Sequence[int]] | None = None,
+) -> PairCounts:
+    """Counts over every ordered pair of disjoint hands of ``deck``, one pair at a time.
+
+    ``player_hands`` (card id sets) restricts the player to those hands.
+    """
+    hands = deck_hands(deck)
+    k = _hand_keys(hands, rules, dealer_way, player_way, flag_mask)
+    order = {b: i for i, b in enumerate(dealer_class_bits)}
+    dcls = np.array([order[int(b)] for b in k["bits"]], dtype=np.int64)
+    masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
+    weight = np.ones(len(hands), dtype=np.int64)
+    if player_hands is not None:
+        chosen = {frozenset(int(c) for c in h) for h in player_hands}
+        weight = np.array([frozenset(row.tolist()) in chosen for row in hands], dtype=np.int64)
+    joint, bwin, bloss, rwin, rpush = _all_pairs(
+        masks, weight, k["dh"], k["dl"], dcls, k["ph"], k["pl"], k["sh"], k["sl"], k["sv"],
+        k["pc"], N_PLAYER_CLASSES, len(dealer_class_bits),
+    )  # fmt: skip
+    return PairCounts(joint, bwin, bloss, rwin, rpush)
+
+
+@njit(cache=True)
+def _combos(pool, start, count, out):
+    """Write ``count`` 7-subsets of ``pool`` (in lexicographic order, from rank ``start``)."""
+    m = pool.shape[0]
+    idx = np.arange(7)
+    # unrank ``start`` in lexicographic order
+    rem = start
+    prev = -1
+    for t in range(7):
+        c = prev + 1
+        while True:
+            # number of combinations with idx[t] == c
+            n_rest = m - c - 1
+            k_rest = 6 - t
+            cnt = 1
+            for i in range(k_rest):
+                cnt = cnt * (n_rest - i) // (i + 1)
+            if rem < cnt:
+                break
+            rem -= cnt
+            c += 1
+        idx[t] = c
+        prev = c
+    for r in range(count):
+        for t in range(7):
+            out[r, t] = pool[idx[t]]
+        t = 6
+        while t >= 0 and idx[t] == m - 7 + t:
+            t -= 1
+        if t < 0:
+            return r + 1
+        idx[t] += 1
+        for v in range(t + 1, 7):
+            idx[v] = idx[v - 1] + 1
+    return count
+
+
+def one_player_hand(
+    player: Sequence[Card] | str,
+    rules: Rules,
+    dealer_way: HouseWay,
+    player_way: HouseWay,
+    dealer_class_bits: Sequence[int],
+    flag_mask: int = 31,
+    chunk: int = 2_000_000,
+) -> PairCounts:
+    """One full-deck player hand against every dealer hand of the other 46 cards."""
+    hand = parse_cards(player, count=7)
+    ids = np.array(sorted(c.id for c in hand), dtype=np.int64)
+    pool = np.array([c for c in range(53) if c not in set(ids.tolist())], dtype=np.int64)
+    mine = _hand_keys(ids[None, :], rules, dealer_way, player_way, flag_mask)
+    order = {b: i for i, b in enumerate(dealer_class_bits)}
+    n_d = len(dealer_class_bits)
+    out = PairCounts.zeros(N_PLAYER_CLASSES, n_d)
+    total = 53_524_680
+    buf = np.empty((chunk, 7), dtype=np.int64)
+    start = 0
+    while start < total:
+        n = _combos(pool, start, min(chunk, total - start), buf)
+        rows = buf[:n]
+        k = _hand_keys(rows, rules, dealer_way, player_way, flag_mask)
+        lut = np.zeros(32, dtype=np.int64)
+        for b, i in order.items():
+            lut[b] = i
+        dcls = lut[k["bits"]]
+        joint = np.zeros((N_PLAYER_CLASSES, n_d), dtype=np.int64)
+        bwin = np.zeros(n_d, dtype=np.int64)
+        bloss = np.zeros(n_d, dtype=np.int64)
+        rwin = np.zeros(n_d, dtype=np.int64)
+        rpush = np.zeros(n_d, dtype=np.int64)
+        _versus(mine["ph"][0], mine["pl"][0], mine["sh"][0], mine["sl"][0], mine["sv"][0],
+                mine["pc"][0], k["dh"], k["dl"], dcls, joint, bwin, bloss, rwin, rpush)  # fmt: skip
+        out = out + PairCounts(joint, bwin, bloss, rwin, rpush)
+        start += n
+    return out
+
+
+@njit(cache=True)
+def _versus(ph, pl, sh, sl, sv, pc, dh, dl, dcls, joint, bwin, bloss, rwin, rpush):
+    for y in range(dh.shape[0]):
+        d = dcls[y]
+        joint[pc, d] += 1
+        if ph > dh[y] and pl > dl[y]:
+            bwin[d] += 1
+        elif ph <= dh[y] and pl <= dl[y]:
+            bloss[d] += 1
+        win = False
+        one = False
+        for s in range(21):
+            if not sv[s]:
+                continue
+            hi_wins = sh[s] > dh[y]
+            lo_wins = sl[s] > dl[y]
+            if hi_wins and lo_wins:
+                win = True
+            elif hi_wins or lo_wins:
+                one = True
+        if win:
+            rwin[d] += 1
+        elif one:
+            rpush[d] += 1

@@ -1,0 +1,86 @@
+"""Exact pair counts: the engine's output, an additive bundle of integer arrays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+
+FIELDS = ("joint", "blind_win", "blind_loss", "br_win", "br_push")
+
+
+@dataclass(frozen=True, eq=False)
+class PairCounts:
+    """Counts over ordered (player, dealer) pairs of disjoint hands.
+
+    ``joint[p, d]`` all pairs by player class and dealer class; per dealer class: blind play
+    wins and losses (the player's one setting), best-response wins and pushes (the player picks
+    among its frontier seeing the dealer's setting). Pushes and losses follow by subtraction.
+    """
+
+    joint: np.ndarray  # (P, D) int64
+    blind_win: np.ndarray  # (D,)
+    blind_loss: np.ndarray
+    br_win: np.ndarray
+    br_push: np.ndarray
+
+    @classmethod
+    def zeros(cls, n_p: int, n_d: int) -> PairCounts:
+        z = np.zeros(n_d, dtype=np.int64)
+        return cls(np.zeros((n_p, n_d), dtype=np.int64), z.copy(), z.copy(), z.copy(), z.copy())
+
+    def __add__(self, other: PairCounts) -> PairCounts:
+        return PairCounts(*(getattr(self, f) + getattr(other, f) for f in FIELDS))
+
+    def scaled(self, factor: int) -> PairCounts:
+        return PairCounts(*(getattr(self, f) * factor for f in FIELDS))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PairCounts):
+            return NotImplemented
+        return all(np.array_equal(getattr(self, f), getattr(other, f)) for f in FIELDS)
+
+    @property
+    def total(self) -> int:
+        """Number of ordered pairs counted."""
+        return int(self.joint.sum())
+
+    @property
+    def per_dealer_class(self) -> np.ndarray:
+        """Pairs by dealer class."""
+        return self.joint.sum(axis=0)
+
+    @property
+    def blind_push(self) -> np.ndarray:
+        return self.per_dealer_class - self.blind_win - self.blind_loss
+
+    @property
+    def br_loss(self) -> np.ndarray:
+        return self.per_dealer_class - self.br_win - self.br_push
+
+    def to_arrow(self) -> pa.Table:
+        """Long form: one row per (field, index) with its exact value."""
+        names, idx, values = [], [], []
+        for f in FIELDS:
+            arr = getattr(self, f).reshape(-1)
+            names += [f] * arr.size
+            idx += list(range(arr.size))
+            values += [int(v) for v in arr]
+        return pa.table(
+            {
+                "field": pa.array(names, pa.string()),
+                "index": pa.array(idx, pa.int64()),
+                "value": pa.array(values, pa.int64()),
+            }
+        )
+
+    @classmethod
+    def from_arrow(cls, table: pa.Table, n_p: int, n_d: int) -> PairCounts:
+        out = cls.zeros(n_p, n_d)
+        fields = table.column("field").to_pylist()
+        idx = table.column("index").to_pylist()
+        vals = table.column("value").to_pylist()
+        for f, i, v in zip(fields, idx, vals, strict=True):
+            getattr(out, f).reshape(-1)[i] = v
+        return out

@@ -1,0 +1,179 @@
+"""Numba kernels of the pair engine: exact counts over all ordered pairs of one hand family.
+
+A family is a list of hand classes with multiplicities (``items``, ``mult``); every item is both
+a possible player hand and a possible dealer hand. Over all ordered pairs (player x, dealer y)
+the kernel adds:
+
+- ``joint[p, d]``: pairs by player class p and dealer class d;
+- blind play (the player has one setting): ``bwin[d]`` both player hands higher,
+  ``bloss[d]`` both lower or equal (copies go to the dealer);
+- best response (the player sees the dealer's setting and may use any frontier setting):
+  ``rwin[d]`` some frontier point beats both dealer hands; ``rpush[d]`` no win, but the highest
+  valid high hand or the highest valid low hand beats its dealer hand.
+
+Method (DESIGN.md section 3): the dealer points are sorted by high id and cut into rows, one per
+distinct high id; a grid ``G[r, l, d]`` counts dealers of class d in the first r rows whose low
+id is below l. A player query at high id h reads row ``r(h)`` = number of distinct dealer highs
+below h, so every rectangle ``[0, h) x [a, b)`` costs two grid reads. A frontier (points by
+increasing high id) covers the staircase cut into disjoint rectangles
+``[0, h_i) x [l_(i+1), l_i)`` with ``l_m = 0``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+N_LOW = 91
+N_HIGH_MAX = 8192  # bound on five-card ids (7,463 under the standard rules)
+_W = N_LOW + 1  # grid columns: low id bounds 0..91
+
+
+@njit(cache=True, nogil=True)
+def family_counts(
+    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, hrank,
+    joint, bwin, bloss, rwin, rpush,
+):  # fmt: skip
+    """Add the counts of all ordered pairs of the family into the outputs (not reset).
+
+    ``rpush`` receives push-OR-win counts (the caller subtracts ``rwin``); ``hrank`` is a
+    scratch array of ``N_HIGH_MAX + 1`` int64.
+    """
+    n = items.shape[0]
+    if n == 0:
+        return
+    hist_p = np.zeros(n_p, dtype=np.int64)
+    tot = np.zeros(n_d, dtype=np.int64)
+    cum_l = np.zeros((_W, n_d), dtype=np.int64)  # cum_l[l, d]: dealers with low < l
+    highs = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        c = items[i]
+        tot[dc[c]] += mult[i]
+        hist_p[pc[c]] += mult[i] * pw[c]
+        cum_l[dl[c] + 1, dc[c]] += mult[i]
+        highs[i] = dh[c]
+    for p in range(n_p):
+        for d in range(n_d):
+            joint[p, d] += hist_p[p] * tot[d]
+    for lo in range(1, _W):
+        for d in range(n_d):
+            cum_l[lo, d] += cum_l[lo - 1, d]
+    order = np.argsort(highs)
+    # distinct dealer highs, ascending
+    rows = 0
+    uniq = np.empty(n, dtype=np.int64)
+    for t in range(n):
+        h = highs[order[t]]
+        if rows == 0 or uniq[rows - 1] != h:
+            uniq[rows] = h
+            rows += 1
+    grid = np.zeros((rows + 1, _W, n_d), dtype=np.int64)
+    band = np.zeros((_W, n_d), dtype=np.int64)
+    t = 0
+    for r in range(rows):
+        band[:] = 0
+        while t < n and highs[order[t]] == uniq[r]:
+            i = order[t]
+            c = items[i]
+            band[dl[c] + 1, dc[c]] += mult[i]
+            t += 1
+        run = np.zeros(n_d, dtype=np.int64)
+        for lo in range(_W):
+            for d in range(n_d):
+                run[d] += band[lo, d]
+                grid[r + 1, lo, d] = grid[r, lo, d] + run[d]
+    dense = rows > 256
+    if dense:  # hrank[h] = number of distinct dealer highs below h
+        r = 0
+        for h in range(N_HIGH_MAX + 1):
+            while r < rows and uniq[r] < h:
+                r += 1
+            hrank[h] = r
+    for i in range(n):
+        c = items[i]
+        w = mult[i] * pw[c]
+        if w == 0:
+            continue
+        # blind point
+        h = ph[c]
+        r = hrank[h] if dense else np.searchsorted(uniq[:rows], h)
+        lo = pl[c]
+        for d in range(n_d):
+            below = grid[r, lo, d]
+            bwin[d] += w * below
+            bloss[d] += w * (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below)
+        # frontier staircase
+        m = fsize[c]
+        for j in range(m):
+            h = fh[c, j]
+            r = hrank[h] if dense else np.searchsorted(uniq[:rows], h)
+            top = fl[c, j]
+            bottom = fl[c, j + 1] if j + 1 < m else 0
+            for d in range(n_d):
+                rwin[d] += w * (grid[r, top, d] - grid[r, bottom, d])
+            if j == m - 1:  # highest high: push or win
+                lmax = fl[c, 0]
+                for d in range(n_d):
+                    rpush[d] += w * (grid[r, N_LOW, d] + cum_l[lmax, d] - grid[r, lmax, d])
+
+
+@njit(cache=True, nogil=True)
+def run_orbits(
+    offsets, items, s_lo, s_hi, set_orbit, class_orbit,
+    dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
+):  # fmt: skip
+    """Sum ``F_S * |orbit S|`` over the orbits ``s_lo <= s < s_hi`` of one level.
+
+    Returns (joint, bwin, bloss, rwin, rpush, inexact): ``inexact`` counts orbits whose scaled
+    counts did not divide by the orbit size (never, if the bookkeeping is right).
+    """
+    joint = np.zeros((n_p, n_d), dtype=np.int64)
+    bwin = np.zeros(n_d, dtype=np.int64)
+    bloss = np.zeros(n_d, dtype=np.int64)
+    rwin = np.zeros(n_d, dtype=np.int64)
+    rpush = np.zeros(n_d, dtype=np.int64)
+    l_joint = np.zeros((n_p, n_d), dtype=np.int64)
+    l_bwin = np.zeros(n_d, dtype=np.int64)
+    l_bloss = np.zeros(n_d, dtype=np.int64)
+    l_rwin = np.zeros(n_d, dtype=np.int64)
+    l_rpush = np.zeros(n_d, dtype=np.int64)
+    hrank = np.zeros(N_HIGH_MAX + 1, dtype=np.int64)
+    inexact = 0
+    for s in range(s_lo, s_hi):
+        a, b = offsets[s], offsets[s + 1]
+        # equal classes are adjacent: merge them into one item
+        fam = np.empty(b - a, dtype=np.int64)
+        mult = np.empty(b - a, dtype=np.int64)
+        n = 0
+        for t in range(a, b):
+            c = items[t]
+            if n > 0 and fam[n - 1] == c:
+                mult[n - 1] += class_orbit[c]
+            else:
+                fam[n] = c
+                mult[n] = class_orbit[c]
+                n += 1
+        l_joint[:] = 0
+        l_bwin[:] = 0
+        l_bloss[:] = 0
+        l_rwin[:] = 0
+        l_rpush[:] = 0
+        family_counts(
+            fam[:n], mult[:n], dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, hrank,
+            l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
+        )  # fmt: skip
+        l_rpush -= l_rwin  # the kernel counted push-or-win
+        q = set_orbit[s]
+        for p in range(n_p):
+            for d in range(n_d):
+                if l_joint[p, d] % q:
+                    inexact += 1
+                joint[p, d] += l_joint[p, d] // q
+        for d in range(n_d):
+            if l_bwin[d] % q or l_bloss[d] % q or l_rwin[d] % q or l_rpush[d] % q:
+                inexact += 1
+            bwin[d] += l_bwin[d] // q
+            bloss[d] += l_bloss[d] // q
+            rwin[d] += l_rwin[d] // q
+            rpush[d] += l_rpush[d] // q
+    return joint, bwin, bloss, rwin, rpush, inexact

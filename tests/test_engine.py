@@ -1,0 +1,101 @@
+"""The pair engine equals the plain double loop on small decks, every integer."""
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from enumerate.bruteforce import pairs_by_brute_force
+from enumerate.engine import build_keys, run_engine
+from enumerate.engine.run import plan_shards
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+
+DECKS = ["A2345:cdh+joker", "TJQKA:cdh+joker", "89TJQKA:cd+joker", "9TJQKA:cdh", "89TJQK:cdh"]
+
+
+@pytest.fixture(scope="module", params=DECKS)
+def deck_table(request):
+    deck = Deck.parse(request.param)
+    return deck, hand_table(deck, use_cache=False)
+
+
+@pytest.mark.parametrize("dealer,player", [("gli", "gli"), ("trump-plaza", "trump-plaza"),
+                                           ("gli", "trump-plaza")])  # fmt: skip
+def test_engine_equals_brute_force(deck_table, dealer, player):
+    deck, table = deck_table
+    keys = build_keys(table, get_way(dealer), get_way(player))
+    engine = run_engine(table, keys, use_cache=False, progress=False)
+    brute = pairs_by_brute_force(
+        deck, Rules(), get_way(dealer), get_way(player), keys.dealer_class_bits
+    )
+    assert engine.total == comb(deck.size, 7) * comb(deck.size - 7, 7)
+    assert engine == brute
+    assert (engine.blind_push >= 0).all() and (engine.br_loss >= 0).all()
+
+
+def test_wheel_low_rules(tmp_path):
+    deck = Deck.parse("A23456:cdh")
+    rules = Rules(wheel="low")
+    table = hand_table(deck, rules, use_cache=False)
+    way = get_way("gli")
+    keys = build_keys(table, way)
+    assert run_engine(table, keys, use_cache=False, progress=False) == pairs_by_brute_force(
+        deck, rules, way, way, keys.dealer_class_bits
+    )
+
+
+def test_shards_resume(tmp_path, monkeypatch):
+    """A run that stopped after some shards resumes from them and gives the same integers."""
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr("enumerate.engine.run.VISITS_PER_SHARD", 2_000)
+    deck = Deck.parse("TJQKA:cdh+joker")
+    table = hand_table(deck)
+    keys = build_keys(table, get_way("gli"))
+    shards = plan_shards(table)
+    assert len(shards) > 8
+    full = run_engine(table, keys, progress=False)
+    files = sorted((tmp_path / "engine" / keys.digest).glob("*.parquet"))
+    assert len(files) == len(shards)
+    for f in files[::2]:
+        f.unlink()  # as if the run had stopped before these
+    calls = []
+    import enumerate.engine.run as run_mod
+
+    real = run_mod._run_shard
+
+    def counting(level, shard, table, keys):
+        calls.append(shard)
+        return real(level, shard, table, keys)
+
+    monkeypatch.setattr(run_mod, "_run_shard", counting)
+    again = run_engine(table, keys, progress=False)
+    assert again == full
+    assert len(calls) == len(files[::2])
+
+
+def test_player_selection_matches_brute_force():
+    deck = Deck.parse("TJQKA:cdh+joker")
+    table = hand_table(deck, use_cache=False)
+    way = get_way("gli")
+    keys = build_keys(table, way)
+    row = 1234
+    weight = np.zeros(len(table), dtype=np.int64)
+    weight[row] = 1
+    chosen = keys.with_player_weight(weight, "one class")
+    engine = run_engine(table, chosen, use_cache=False, progress=False)
+    # the class stands for every hand in its orbit
+    from itertools import permutations
+
+    rep = [int(c) for c in table.cards[row]]
+    suits = [s.order for s in deck.suits]
+    orbit = set()
+    for perm in permutations(suits):
+        m = dict(zip(suits, perm, strict=True))
+        orbit.add(tuple(sorted(c if c == 52 else (c & ~3) | m[c & 3] for c in rep)))
+    assert len(orbit) == table.orbit_size[row]
+    brute = pairs_by_brute_force(
+        deck, Rules(), way, way, keys.dealer_class_bits, player_hands=sorted(orbit)
+    )
+    assert engine == brute
