@@ -32,6 +32,7 @@ reports: $(STAMP)
 
 bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_tables.py
+	$(TIME) $(BIN)/python benchmarks/bench_ways.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

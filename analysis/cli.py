@@ -10,13 +10,26 @@ import argparse
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import NoReturn
+from typing import Any, NoReturn
+
+import pandas as pd
 
 from analysis.categories import category_table
 from analysis.formats import decimal, markdown, to_json
-from enumerate.cards import parse_cards
+from analysis.ways import (
+    SetReport,
+    WayDiff,
+    diff_ways,
+    dominated_counts,
+    load_way_module,
+    set_report,
+    way_listing,
+    way_modules_from_env,
+)
+from enumerate.cards import Card, parse_cards
 from enumerate.classes import describe
-from enumerate.evaluate import settings
+from enumerate.evaluate import SettingValue, settings
+from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 
 EXIT_USAGE = 2
@@ -117,11 +130,195 @@ def cmd_categories(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _setting_json(s: SettingValue) -> dict[str, object]:
+    return {
+        "high": _cards(s.high),
+        "low": _cards(s.low),
+        "high_name": s.high_name,
+        "low_name": s.low_name,
+    }
+
+
+def _set_text(r: SetReport) -> None:
+    c = r.chosen
+    high, low = " ".join(_cards(c.high)), " ".join(_cards(c.low))
+    print(f"hand: {' '.join(_cards(r.hand))}")
+    print(f"house way: {r.way.name} (version {r.way.version})")
+    print(f"high: {high:<16}  {c.high_name}")
+    print(f"low:  {low:<16}  {c.low_name}")
+    print(f"rule: {r.rule}")
+    if r.dominated:
+        print("the way's setting is dominated: another setting is as strong in both hands and")
+        print("stronger in one")
+    print()
+    print(f"non-dominated settings ({len(r.alternatives)}), strongest high hand first"
+          " (* = the way's setting):")  # fmt: skip
+    for s in r.alternatives:
+        mark = "*" if (s.high, s.low) == (c.high, c.low) else " "
+        print(
+            f"{mark} {' '.join(_cards(s.high)):<16}  {' '.join(_cards(s.low)):<6}"
+            f"  {s.high_name} / {s.low_name}"
+        )
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    r = set_report(get_way(args.house_way), args.cards, _rules(args))
+    if args.format == "json":
+        print(
+            to_json(
+                {
+                    "high": _cards(r.chosen.high),
+                    "low": _cards(r.chosen.low),
+                    "rule": r.rule,
+                    "alternatives": [_setting_json(s) for s in r.alternatives],
+                }
+            )
+        )
+    else:
+        _set_text(r)
+    return 0
+
+
+def cmd_ways(args: argparse.Namespace) -> int:
+    df = way_listing()
+    if args.format == "json":
+        print(to_json(df.to_dict("records")))
+    elif args.format == "csv":
+        print(df.to_csv(index=False), end="")
+    else:
+        print(markdown(df))
+    return 0
+
+
+def _percent(x: Fraction) -> str:
+    return f"{100 * float(x):.4f}%"
+
+
+def _diff_labels(d: WayDiff) -> tuple[str, str]:
+    return (f"{d.a} (a)", f"{d.b} (b)") if d.a == d.b else (d.a, d.b)
+
+
+def _diff_markdown(d: WayDiff, dominated: pd.DataFrame) -> None:
+    la, lb = _diff_labels(d)
+    print(f"House ways {d.a} and {d.b}, deck {d.deck.name}, wheel {d.rules.wheel}: "
+          f"{d.total:,} hands")  # fmt: skip
+    print(f"set differently: {d.different:,} hands ({_percent(Fraction(d.different, d.total))}); "
+          f"set alike: {d.same:,}")  # fmt: skip
+    if len(d.rows):
+        print("\nWhere they differ, by the rule of each way that fired:\n")
+        shown = pd.DataFrame(
+            {
+                f"{la} rule": d.rows["a_rule"],
+                f"{lb} rule": d.rows["b_rule"],
+                "hands": d.rows["hands"],
+                "share": [_percent(x) for x in d.rows["share"]],
+                "example": d.rows["example"],
+                f"{la} front": d.rows["a_front"],
+                f"{lb} front": d.rows["b_front"],
+            }
+        )
+        print(markdown(shown))
+    print("\nHands set on a dominated setting (another valid setting is as strong in both")
+    print("hands and stronger in one):\n")
+    print(markdown(dominated.assign(share=[_percent(x) for x in dominated["share"]])))
+
+
+def _diff_csv(d: WayDiff, dominated: pd.DataFrame) -> None:
+    """One table: a row per pair of rules, the hands set alike, the total, then each way's
+    dominated hands."""
+    la, lb = _diff_labels(d)
+    rows = [
+        {"kind": "different", "a_rule": r["a_rule"], "b_rule": r["b_rule"], "hands": r["hands"],
+         "share": r["share"], "example": r["example"], "a_front": r["a_front"],
+         "b_front": r["b_front"]}
+        for r in d.rows.to_dict("records")
+    ]  # fmt: skip
+    rows.append({"kind": "same setting", "hands": d.same, "share": Fraction(d.same, d.total)})
+    rows.append({"kind": "total", "hands": d.total, "share": Fraction(1)})
+    rows += [
+        {"kind": f"dominated: {r['way']}", "hands": r["hands"], "share": r["share"],
+         "example": r["example"], "a_front" if r["way"] == d.a else "b_front": r["front"]}
+        for r in dominated.to_dict("records")
+    ]  # fmt: skip
+    df = pd.DataFrame(
+        rows,
+        columns=["kind", "a_rule", "b_rule", "hands", "share", "example", "a_front", "b_front"],
+    )
+    df["share"] = [decimal(x, 10) for x in df["share"]]
+    df = df.rename(
+        columns={"a_rule": f"{la} rule", "b_rule": f"{lb} rule", "a_front": f"{la} front",
+                 "b_front": f"{lb} front"}
+    )  # fmt: skip
+    print(df.to_csv(index=False), end="")
+
+
+def _share_json(x: Fraction) -> dict[str, object]:
+    return {"probability": float(x), "probability_fraction": x}
+
+
+def _diff_row_json(r: dict[Any, Any]) -> dict[str, object]:
+    return {
+        "a_rule": r["a_rule"],
+        "b_rule": r["b_rule"],
+        "hands": r["hands"],
+        "classes": r["classes"],
+        **_share_json(r["share"]),
+        "example": {
+            "hand": r["example"].split(),
+            "a_front": r["a_front"].split(),
+            "b_front": r["b_front"].split(),
+        },
+    }
+
+
+def _dominated_json(r: dict[Any, Any]) -> dict[str, object]:
+    return {
+        "way": r["way"],
+        "hands": r["hands"],
+        "classes": r["classes"],
+        **_share_json(r["share"]),
+        "example": {"hand": r["example"].split(), "front": r["front"].split()},
+    }
+
+
+def _diff_json(d: WayDiff, dominated: pd.DataFrame) -> None:
+    out = {
+        "a": d.a,
+        "b": d.b,
+        "deck": d.deck.name,
+        "wheel": d.rules.wheel,
+        "total": d.total,
+        "same": d.same,
+        "different": d.different,
+        "rows": [_diff_row_json(r) for r in d.rows.to_dict("records")],
+        "dominated": [_dominated_json(r) for r in dominated.to_dict("records")],
+    }
+    print(to_json(out))
+
+
+def cmd_diff_ways(args: argparse.Namespace) -> int:
+    a, b = get_way(args.a), get_way(args.b)
+    deck, rules = _deck(args), _rules(args)
+    d = diff_ways(a, b, deck, rules)
+    dominated = dominated_counts([a] if a.name == b.name else [a, b], deck, rules)
+    {"md": _diff_markdown, "csv": _diff_csv, "json": _diff_json}[args.format](d, dominated)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="paigow", description="Exact pai gow poker analysis.")
     parser.add_argument(
         "--wheel", choices=("second", "low"), default="second",
         help="rank of A-2-3-4-5: second-highest straight (default) or lowest",
+    )  # fmt: skip
+    parser.add_argument(
+        "--way-module", action="append", default=[], metavar="PATH_OR_MODULE",
+        help="import a module of house ways that registers them (a .py file or a module name;"
+        " repeatable; also $PAIGOW_WAY_MODULES, colon-separated)",
     )  # fmt: skip
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -134,6 +331,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or A2345:cdh+joker")
     p.set_defaults(func=cmd_categories)
+
+    p = sub.add_parser("set", help="set a hand by a house way, with the non-dominated settings")
+    p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
+    p.add_argument("--house-way", default="gli", help="a registered way (see: paigow ways)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_set)
+
+    p = sub.add_parser("ways", help="the registered house ways")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.set_defaults(func=cmd_ways)
+
+    p = sub.add_parser(
+        "diff-ways", help="hands two house ways set differently; dominated settings of each"
+    )
+    p.add_argument("a", help="a registered way, e.g. gli")
+    p.add_argument("b", help="another, e.g. trump-plaza")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 9TJQKA:cdhs+joker")
+    p.set_defaults(func=cmd_diff_ways)
     return parser
 
 
@@ -142,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        for spec in [*way_modules_from_env(), *args.way_module]:
+            load_way_module(spec)
         return int(args.func(args))
     except (UsageError, ValueError) as err:
         print(f"paigow: error: {err}", file=sys.stderr)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 from math import ceil, comb
 from pathlib import Path
 
@@ -22,8 +23,8 @@ from tqdm.auto import tqdm
 
 from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
 from enumerate.engine.counts import PairCounts
-from enumerate.engine.keys import N_PLAYER_CLASSES, EngineKeys
 from enumerate.engine.kernels import run_orbits
+from enumerate.engine.keys import N_PLAYER_CLASSES, EngineKeys
 from enumerate.engine.levels import Level, build_level
 from enumerate.symmetry import orbits
 from enumerate.tables import HandTable
@@ -54,7 +55,7 @@ def plan_shards(table: HandTable, levels: Iterable[int] = range(8)) -> list[Shar
         visits = comb(n, k) * comb(n - k, 7 - k)
         parts = max(1, min(n_orbits, ceil(visits / VISITS_PER_SHARD)))
         bounds = np.linspace(0, n_orbits, parts + 1).round().astype(int)
-        shards += [Shard(k, int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        shards += [Shard(k, int(a), int(b)) for a, b in pairwise(bounds)]
     return shards
 
 

@@ -1,0 +1,322 @@
+"""House ways compared: how a way sets one hand, where two ways differ, dominated settings.
+
+Every count is a number of seven-card hands of the deck (each suit class weighted by its orbit
+size), so the counts of the full deck add up to 154,143,080; shares are exact ``Fraction``s.
+
+A setting is *dominated* when another valid setting of the same hand is at least as strong in
+both hands and stronger in one, i.e. its (high id, low id) is not on the hand's frontier
+(``enumerate.strategy``). A player who sets a hand on a dominated setting gives something away
+against every dealer hand.
+
+>>> r = set_report("gli", "Ks Kh 9c 7d 5h 3s 2c")
+>>> " ".join(map(str, r.chosen.low)), r.rule
+('9c 7d', '6. one pair: two highest singletons in front')
+>>> r.dominated
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pandas as pd
+
+from enumerate.cards import Card, parse_cards
+from enumerate.evaluate import SETTING_PAIRS, SettingValue, settings
+from enumerate.houseways import HouseWay, get_way, registered_ways, set_hand
+from enumerate.rules import Deck, Rules
+from enumerate.strategy import frontier_of
+from enumerate.tables import HandTable, hand_table
+from enumerate.waytables import PlayerTable, WayTable, player_table, way_table
+
+
+def _way(way: HouseWay | str) -> HouseWay:
+    return get_way(way) if isinstance(way, str) else way
+
+
+WAY_MODULES_ENV = "PAIGOW_WAY_MODULES"
+
+
+def load_way_module(spec: str) -> ModuleType:
+    """Import a module of user-defined house ways, which registers them when imported.
+
+    ``spec`` is a path to a ``.py`` file or a dotted module name importable from ``sys.path``
+    or from the current folder.
+    A file already loaded is not loaded again. Any failure is a ``ValueError`` of one line.
+    """
+    text = spec.strip()
+    is_path = text.endswith(".py") or os.sep in text or Path(text).is_file()
+    try:
+        if not is_path:
+            try:
+                return importlib.import_module(text)
+            except ModuleNotFoundError as err:
+                # like ``python -m``: a module of the current folder is found too
+                if err.name != text.split(".")[0] or os.getcwd() in sys.path:
+                    raise
+                sys.path.insert(0, os.getcwd())
+                return importlib.import_module(text)
+        path = Path(text).expanduser().resolve()
+        if not path.is_file():
+            raise ValueError("no such file")
+        for module in list(sys.modules.values()):
+            if getattr(module, "__file__", None) == str(path):
+                return module
+        # named after the file, as ``import stem`` from its folder would (numba's on-disk
+        # cache of ``njit(cache=True)`` functions remembers the module name)
+        name = path.stem
+        if not name.isidentifier() or name in sys.modules:
+            digest = hashlib.sha256(str(path).encode()).hexdigest()[:8]
+            name = "paigow_way_" + re.sub(r"\W", "_", path.stem) + "_" + digest
+        module_spec = importlib.util.spec_from_file_location(name, path)
+        if module_spec is None or module_spec.loader is None:
+            raise ValueError("not a Python module")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[name] = module  # numba and inspect look modules up by name
+        try:
+            module_spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return module
+    except Exception as err:  # the module's own errors too: one line for the user
+        what = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
+        what = " ".join(what.split())
+        raise ValueError(f"cannot load way module {spec!r}: {what}") from None
+
+
+def way_modules_from_env() -> list[str]:
+    """The module specs listed in ``$PAIGOW_WAY_MODULES`` (colon-separated)."""
+    return [s for s in os.environ.get(WAY_MODULES_ENV, "").split(":") if s.strip()]
+
+
+def way_listing() -> pd.DataFrame:
+    """The registered house ways: ``name``, ``version``, ``rules`` (how many rules the way's
+    card has, the fallback not counted) and ``description``."""
+    rows = [
+        {"name": w.name, "version": w.version, "rules": len(w.rules), "description": w.description}
+        for w in registered_ways()
+    ]
+    return pd.DataFrame(rows, columns=["name", "version", "rules", "description"])
+
+
+# ---------------------------------------------------------------------------------------------
+# One hand
+
+
+@dataclass(frozen=True)
+class SetReport:
+    """How a house way sets one hand, and the settings a player could choose instead."""
+
+    way: HouseWay
+    hand: tuple[Card, ...]
+    chosen: SettingValue
+    rule: str
+    alternatives: tuple[SettingValue, ...]  # the non-dominated valid settings, strongest back first
+
+    @property
+    def dominated(self) -> bool:
+        """The way's setting is not on the hand's frontier."""
+        point = (self.chosen.high_id, self.chosen.low_id)
+        return all((s.high_id, s.low_id) != point for s in self.alternatives)
+
+
+def set_report(
+    way: HouseWay | str, cards: Sequence[Card] | str, rules: Rules | None = None
+) -> SetReport:
+    """Set ``cards`` by ``way``; list the hand's non-dominated settings beside it.
+
+    Where several settings share a frontier point (the same high and low ranks, suits aside),
+    the way's own setting stands for it if it is that point, else the first in
+    ``SETTING_PAIRS`` order.
+    """
+    way = _way(way)
+    hand = parse_cards(cards, count=7)
+    ws = set_hand(way, hand, rules)
+    every = settings(hand, rules)
+    chosen = next(s for s in every if s.high == ws.high and s.low == ws.low)
+    alternatives = []
+    for h, lo in reversed(frontier_of(hand, rules)):
+        if (chosen.high_id, chosen.low_id) == (h, lo):
+            alternatives.append(chosen)
+        else:
+            alternatives.append(
+                next(s for s in every if s.valid and (s.high_id, s.low_id) == (h, lo))
+            )
+    return SetReport(way, hand, chosen, ws.rule, tuple(alternatives))
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole deck
+
+
+def _hand_text(cards: np.ndarray) -> str:
+    """Card ids (increasing) written strongest first: ``'As Kd 9c ...'``."""
+    return " ".join(str(Card(int(c))) for c in sorted(cards.tolist(), reverse=True))
+
+
+def _front_text(cards: np.ndarray, setting: int) -> str:
+    """The front of setting ``setting`` of a class's (increasing) cards, higher card first."""
+    i, j = SETTING_PAIRS[setting]
+    return f"{Card(int(cards[j]))} {Card(int(cards[i]))}"
+
+
+def _tables(
+    deck: Deck | None, rules: Rules | None, hands: HandTable | None
+) -> tuple[Deck, Rules, HandTable]:
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    if hands is None or hands.deck != deck or hands.rules != rules:
+        hands = hand_table(deck, rules)
+    return deck, rules, hands
+
+
+@dataclass(frozen=True)
+class WayDiff:
+    """Where two house ways set the hands of a deck differently.
+
+    ``rows``: one row per pair of rules that fired (``a_rule``, ``b_rule``) among the hands the
+    two ways set differently (a different high id or low id), with ``hands`` (weighted count),
+    ``classes`` (suit classes), ``share`` of all hands (``Fraction``), and an ``example`` hand
+    with the front each way gives it (``a_front``, ``b_front``); most hands first.
+    """
+
+    a: str
+    b: str
+    deck: Deck
+    rules: Rules
+    total: int  # hands of the deck
+    same: int  # hands both ways set alike (same high id and low id)
+    different: int  # hands they set differently: the sum of rows["hands"]
+    rows: pd.DataFrame
+
+
+DIFF_COLUMNS = ["a_rule", "b_rule", "hands", "classes", "share", "example", "a_front", "b_front"]
+
+
+def diff_ways(
+    a: HouseWay | str,
+    b: HouseWay | str,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    hands: HandTable | None = None,
+) -> WayDiff:
+    """Count, weighted by orbit size, the hands ``a`` and ``b`` set differently, broken down
+    by the rule of each way that fired."""
+    deck, rules, hands = _tables(deck, rules, hands)
+    wa, wb = way_table(_way(a), deck, rules), way_table(_way(b), deck, rules)
+    weight = hands.orbit_size.astype(np.int64)
+    total = int(weight.sum())
+    rows = np.flatnonzero((wa.high != wb.high) | (wa.low != wb.low))
+    df = pd.DataFrame({"a": wa.rule[rows], "b": wb.rule[rows], "w": weight[rows], "row": rows})
+    g = (
+        df.groupby(["a", "b"], sort=False)
+        .agg(hands=("w", "sum"), classes=("w", "size"), row=("row", "min"))
+        .reset_index()
+        .sort_values(["hands", "a", "b"], ascending=[False, True, True], kind="stable")
+    )
+    out = pd.DataFrame(
+        {
+            "a_rule": [wa.rule_names[r] for r in g["a"]],
+            "b_rule": [wb.rule_names[r] for r in g["b"]],
+            "hands": g["hands"].astype(np.int64).to_numpy(),
+            "classes": g["classes"].astype(np.int64).to_numpy(),
+            "share": [Fraction(int(n), total) for n in g["hands"]],
+            "example": [_hand_text(hands.cards[r]) for r in g["row"]],
+            "a_front": [_front_text(hands.cards[r], int(wa.setting[r])) for r in g["row"]],
+            "b_front": [_front_text(hands.cards[r], int(wb.setting[r])) for r in g["row"]],
+        },
+        columns=DIFF_COLUMNS,
+    )
+    different = int(weight[rows].sum())
+    return WayDiff(wa.way, wb.way, deck, rules, total, total - different, different, out)
+
+
+def _dominated_mask(w: WayTable, p: PlayerTable) -> np.ndarray:
+    return ~p.on_frontier(w.high, w.low)
+
+
+def dominated_counts(
+    ways: Sequence[HouseWay | str],
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    hands: HandTable | None = None,
+) -> pd.DataFrame:
+    """For each way, the hands it sets on a dominated setting: ``way``, ``hands`` (weighted),
+    ``classes``, ``share`` of all hands (``Fraction``), an ``example`` hand and the ``front``
+    the way gives it (empty when the way never sets a dominated hand)."""
+    deck, rules, hands = _tables(deck, rules, hands)
+    players = player_table(deck, rules)
+    weight = hands.orbit_size.astype(np.int64)
+    total = int(weight.sum())
+    out = []
+    for way in ways:
+        w = way_table(_way(way), deck, rules)
+        rows = np.flatnonzero(_dominated_mask(w, players))
+        n = int(weight[rows].sum())
+        first = int(rows[0]) if len(rows) else -1
+        out.append(
+            {
+                "way": w.way,
+                "hands": n,
+                "classes": len(rows),
+                "share": Fraction(n, total),
+                "example": _hand_text(hands.cards[first]) if first >= 0 else "",
+                "front": _front_text(hands.cards[first], int(w.setting[first]))
+                if first >= 0
+                else "",
+            }
+        )
+    return pd.DataFrame(out, columns=["way", "hands", "classes", "share", "example", "front"])
+
+
+def dominated_by_rule(
+    way: HouseWay | str,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    hands: HandTable | None = None,
+) -> pd.DataFrame:
+    """The hands ``way`` sets on a dominated setting, by the rule that fired: ``rule``,
+    ``hands`` (weighted), ``classes``, ``share`` of all hands, ``of_rule`` (share of the hands
+    that rule sets), ``example`` and ``front``; most hands first."""
+    deck, rules, hands = _tables(deck, rules, hands)
+    w = way_table(_way(way), deck, rules)
+    weight = hands.orbit_size.astype(np.int64)
+    total = int(weight.sum())
+    dominated = _dominated_mask(w, player_table(deck, rules))
+    n_rules = len(w.rule_names)
+    per_rule = np.zeros(n_rules, dtype=np.int64)
+    np.add.at(per_rule, w.rule.astype(np.int64), weight)
+    out = []
+    for r in range(n_rules):
+        rows = np.flatnonzero(dominated & (w.rule == r))
+        if not len(rows):
+            continue
+        n = int(weight[rows].sum())
+        first = int(rows[0])
+        out.append(
+            {
+                "rule": w.rule_names[r],
+                "hands": n,
+                "classes": len(rows),
+                "share": Fraction(n, total),
+                "of_rule": Fraction(n, int(per_rule[r])),
+                "example": _hand_text(hands.cards[first]),
+                "front": _front_text(hands.cards[first], int(w.setting[first])),
+            }
+        )
+    df = pd.DataFrame(
+        out, columns=["rule", "hands", "classes", "share", "of_rule", "example", "front"]
+    )
+    return df.sort_values("hands", ascending=False, kind="stable").reset_index(drop=True)

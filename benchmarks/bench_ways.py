@@ -1,0 +1,90 @@
+"""Benchmark: every registered house way's table and the player table of the full deck, from
+an empty cache folder; then gli against trump-plaza and the dominated settings of every way.
+
+Budget (house-way issue): under 60 s wall per house way for all 6,972,147 classes on 2 cores.
+numba compiles a way's ``_apply`` kernel once per process (it takes the way's ``choose`` as an
+argument, so it is not cached on disk); the first step compiles every way on a small deck so
+that the full-deck figures measure the work, and the compile time is shown on its own.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.common import Steps
+
+
+def _mb(path: Path) -> str:
+    return f"{path.stat().st_size / 2**20:.0f} MB on disk"
+
+
+def _pct(x: Fraction) -> str:
+    return f"{100 * float(x):.4f}%"
+
+
+def main() -> None:
+    os.environ["PAIGOW_CACHE_DIR"] = tempfile.mkdtemp(prefix="paigow-bench-ways-")
+    from analysis.ways import diff_ways, dominated_by_rule, dominated_counts
+    from enumerate.houseways import registered_ways
+    from enumerate.rules import Deck, Rules
+    from enumerate.tables import hand_table
+    from enumerate.waytables import player_cache_path, player_table, way_cache_path, way_table
+
+    ways = registered_ways()
+    steps = Steps("house-way and player tables from nothing, full 53-card deck")
+    small = Deck.parse("A2345:cd+joker")
+    with steps.step("compile kernels (small deck)") as info:
+        for way in ways:
+            way_table(way, small, use_cache=False)
+        player_table(small, use_cache=False)
+        info["note"] = f"{len(ways)} ways: {', '.join(w.name for w in ways)}"
+    hands = steps.run("hand table (prerequisite)", lambda: hand_table())
+    print(f"    {len(hands):,} classes, {hands.total:,} hands")
+    for way in ways:
+        with steps.step(f"way table {way.name}: apply + Parquet") as info:
+            t = way_table(way)
+            assert not t.from_cache and len(t) == len(hands)
+            info["note"] = _mb(way_cache_path(way, Deck.full(), Rules()))
+            del t
+    with steps.step("player table: frontiers + Parquet") as info:
+        p = player_table()
+        assert not p.from_cache
+        info["note"] = (
+            f"{int(p.size.sum(dtype='int64')):,} frontier points, widest {p.high.shape[1]}; "
+            + _mb(player_cache_path(Deck.full(), Rules()))
+        )
+        del p
+    with steps.step("way table gli from cache"):
+        assert way_table("gli").from_cache
+    with steps.step("player table from cache"):
+        assert player_table().from_cache
+    diff = steps.run("diff-ways gli trump-plaza", lambda: diff_ways("gli", "trump-plaza"))
+    dominated = steps.run(
+        "dominated settings, every way", lambda: dominated_counts(ways, hands=hands)
+    )
+    by_rule = steps.run("dominated settings of gli by rule", lambda: dominated_by_rule("gli"))
+    steps.report()
+
+    print(f"\ngli vs trump-plaza, {diff.total:,} hands:")
+    print(f"  set differently: {diff.different:,} ({_pct(Fraction(diff.different, diff.total))})")
+    print(f"  set alike:       {diff.same:,}")
+    for r in diff.rows.head(8).to_dict("records"):
+        print(f"  {r['hands']:>10,}  gli [{r['a_rule']}]  vs  trump-plaza [{r['b_rule']}]")
+    if len(diff.rows) > 8:
+        print(f"  ... {len(diff.rows) - 8} more pairs of rules")
+    print("\nhands set on a dominated setting:")
+    for r in dominated.to_dict("records"):
+        ex = f"  e.g. {r['example']} with {r['front']} in front" if r["hands"] else ""
+        print(f"  {r['way']:<14} {r['hands']:>10,} ({_pct(r['share'])}){ex}")
+    for r in by_rule.to_dict("records"):
+        print(f"    gli {r['hands']:>8,}  [{r['rule']}]")
+
+
+if __name__ == "__main__":
+    main()

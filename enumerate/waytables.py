@@ -1,0 +1,239 @@
+"""Per-class tables of both sides of the table, cached as Parquet beside the hand table.
+
+- ``way_table(way)``: for every suit class of seven-card hands (one entry per row of the hand
+  table), the setting a house way chooses: setting index (``SETTING_PAIRS``), rule id (index
+  into ``way.rule_names``), five-card id of the back and two-card id of the front.
+- ``player_table()``: for every class, its frontier (the non-dominated valid settings as
+  (high id, low id) points, by increasing high id) and its highest valid high id and low id.
+
+Both are cached under ``cache_dir()`` with their provenance: the code, the deck, the rules, the
+number of rows of the hand table they belong to, and for a way table the way's ``key`` (name,
+version and a hash of its module's source), so that a new version of a way is rebuilt.
+
+>>> from math import comb
+>>> deck = Deck.parse("TJQKA:cdh+joker")
+>>> w = way_table("gli", deck, use_cache=False)
+>>> p = player_table(deck, use_cache=False)
+>>> len(w) == len(p) == len(hand_table(deck))
+True
+>>> bool((w.high <= p.max_high).all() and (w.low <= p.max_low).all())
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+from numba import njit
+
+from enumerate.cache import cache_dir, load_or_build, provenance
+from enumerate.houseways import HouseWay, apply_way, get_way
+from enumerate.rules import Deck, Rules
+from enumerate.strategy import Frontiers, frontiers
+from enumerate.tables import HandTable, hand_table
+
+WAY_SCHEMA_VERSION = 1
+PLAYER_SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, eq=False)
+class WayTable:
+    """How a house way sets every class of a deck (arrays aligned with the hand table rows)."""
+
+    way: str  # the way's name
+    way_key: str  # name@version#source-hash, as in the provenance
+    rule_names: tuple[str, ...]  # by rule id, the fallback last
+    deck: Deck
+    rules: Rules
+    setting: np.ndarray  # int8, index into SETTING_PAIRS
+    rule: np.ndarray  # int8, index into rule_names
+    high: np.ndarray  # int16 five-card id of the back
+    low: np.ndarray  # int8 two-card id of the front
+    from_cache: bool = False
+
+    def __len__(self) -> int:
+        return int(self.setting.shape[0])
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerTable:
+    """The player's choices for every class of a deck (arrays aligned with the hand table)."""
+
+    deck: Deck
+    rules: Rules
+    size: np.ndarray  # int8 number of frontier points
+    high: np.ndarray  # (n, width) int16 frontier high ids, increasing, -1 padded
+    low: np.ndarray  # (n, width) int8 frontier low ids, decreasing, -1 padded
+    max_high: np.ndarray  # int16 highest valid high id
+    max_low: np.ndarray  # int8 highest valid low id
+    from_cache: bool = False
+
+    def __len__(self) -> int:
+        return int(self.size.shape[0])
+
+    @property
+    def frontiers(self) -> Frontiers:
+        return Frontiers(self.size, self.high, self.low)
+
+    def frontier(self, row: int) -> list[tuple[int, int]]:
+        """The (high id, low id) frontier points of one class, by increasing high id."""
+        k = int(self.size[row])
+        return [(int(self.high[row, j]), int(self.low[row, j])) for j in range(k)]
+
+    def on_frontier(self, high: np.ndarray, low: np.ndarray) -> np.ndarray:
+        """Whether each class's setting (``high[i]``, ``low[i]``) is a frontier point; a valid
+        setting that is not is dominated."""
+        high = np.asarray(high)
+        low = np.asarray(low)
+        out = np.zeros(len(self), dtype=np.bool_)
+        for j in range(self.high.shape[1]):  # column by column: no (n, width) temporaries
+            out |= (self.high[:, j] == high) & (self.low[:, j] == low)
+        return out
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
+
+
+def _stem(deck: Deck, rules: Rules) -> str:
+    return f"{_safe(deck.name)}-wheel_{rules.wheel}"
+
+
+def way_cache_path(way: HouseWay, deck: Deck, rules: Rules) -> Path:
+    return cache_dir() / f"way-{_safe(way.name)}-{_stem(deck, rules)}.parquet"
+
+
+def player_cache_path(deck: Deck, rules: Rules) -> Path:
+    return cache_dir() / f"frontiers-{_stem(deck, rules)}.parquet"
+
+
+def _col(table: pa.Table, name: str, dtype: type) -> np.ndarray:
+    return np.ascontiguousarray(table.column(name).to_numpy(), dtype=dtype)
+
+
+def way_table(
+    way: HouseWay | str,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> WayTable:
+    """The setting ``way`` (a ``HouseWay`` or a registered name) chooses for every class of
+    ``deck`` under ``rules``, from the cache when it is current."""
+    way = get_way(way) if isinstance(way, str) else way
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    hands = hand_table(deck, rules, use_cache)
+    prov = provenance(
+        WAY_SCHEMA_VERSION, table="way", way=way.key, deck=deck.key, rules=rules.key,
+        rows=len(hands),
+    )  # fmt: skip
+
+    def build() -> pa.Table:
+        col = apply_way(way, hands.cards.astype(np.int64), rules)
+        return pa.table(
+            {
+                "setting": col.setting.astype(np.int8),
+                "rule": col.rule.astype(np.int8),
+                "high": col.high.astype(np.int16),
+                "low": col.low.astype(np.int8),
+            }
+        )
+
+    table, hit = load_or_build(way_cache_path(way, deck, rules), prov, build, use_cache)
+    return WayTable(
+        way=way.name,
+        way_key=way.key,
+        rule_names=way.rule_names,
+        deck=deck,
+        rules=rules,
+        setting=_col(table, "setting", np.int8),
+        rule=_col(table, "rule", np.int8),
+        high=_col(table, "high", np.int16),
+        low=_col(table, "low", np.int8),
+        from_cache=hit,
+    )
+
+
+@njit(cache=True)
+def _flatten(size, padded, out):
+    """The first ``size[i]`` entries of every row of ``padded``, one row after another."""
+    k = 0
+    for i in range(size.shape[0]):
+        for j in range(size[i]):
+            out[k] = padded[i, j]
+            k += 1
+
+
+@njit(cache=True)
+def _unflatten(size, offsets, values, out):
+    """Inverse of ``_flatten`` into ``out`` (already filled with the padding)."""
+    for i in range(size.shape[0]):
+        start = offsets[i]
+        for j in range(size[i]):
+            out[i, j] = values[start + j]
+
+
+def _build_player(hands: HandTable) -> pa.Table:
+    fr = frontiers(hands.cards, hands.rules)
+    offsets = np.zeros(len(fr.size) + 1, dtype=np.int64)
+    np.cumsum(fr.size, out=offsets[1:])
+    flat_high = np.empty(int(offsets[-1]), dtype=np.int16)
+    flat_low = np.empty(int(offsets[-1]), dtype=np.int8)
+    _flatten(fr.size, fr.high, flat_high)
+    _flatten(fr.size, fr.low, flat_low)
+    list_offsets = pa.array(offsets.astype(np.int32))
+    return pa.table(
+        {
+            "size": fr.size,
+            "frontier_high": pa.ListArray.from_arrays(list_offsets, flat_high),
+            "frontier_low": pa.ListArray.from_arrays(list_offsets, flat_low),
+            "max_high": fr.max_high.astype(np.int16),
+            "max_low": fr.max_low.astype(np.int8),
+        }
+    )
+
+
+def _padded(column: pa.ChunkedArray, size: np.ndarray, dtype: type) -> np.ndarray:
+    """A list column back to a (n, width) array padded with -1."""
+    width = max(1, int(size.max())) if len(size) else 1
+    out: np.ndarray = np.full((len(size), width), -1, dtype=dtype)
+    row = 0
+    for chunk in column.chunks:
+        n = len(chunk)
+        offsets = np.asarray(chunk.offsets.to_numpy(), dtype=np.int64)
+        values: np.ndarray = np.asarray(chunk.values.to_numpy(), dtype=dtype)
+        _unflatten(size[row : row + n], offsets, values, out[row : row + n])
+        row += n
+    return out
+
+
+def player_table(
+    deck: Deck | None = None, rules: Rules | None = None, use_cache: bool = True
+) -> PlayerTable:
+    """The frontier and the highest valid high and low ids of every class of ``deck`` under
+    ``rules``, from the cache when it is current."""
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    hands = hand_table(deck, rules, use_cache)
+    prov = provenance(
+        PLAYER_SCHEMA_VERSION, table="frontiers", deck=deck.key, rules=rules.key,
+        rows=len(hands),
+    )  # fmt: skip
+    table, hit = load_or_build(
+        player_cache_path(deck, rules), prov, lambda: _build_player(hands), use_cache
+    )
+    size = _col(table, "size", np.int8)
+    return PlayerTable(
+        deck=deck,
+        rules=rules,
+        size=size,
+        high=_padded(table.column("frontier_high"), size, np.int16),
+        low=_padded(table.column("frontier_low"), size, np.int8),
+        max_high=_col(table, "max_high", np.int16),
+        max_low=_col(table, "max_low", np.int8),
+        from_cache=hit,
+    )
