@@ -33,6 +33,8 @@ reports: $(STAMP)
 bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_tables.py
 	$(TIME) $(BIN)/python benchmarks/bench_ways.py
+	$(TIME) $(BIN)/python benchmarks/bench_engine.py
+	$(TIME) $(BIN)/python benchmarks/bench_single_hands.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

@@ -99,3 +99,22 @@ def test_player_selection_matches_brute_force():
         deck, Rules(), way, way, keys.dealer_class_bits, player_hands=sorted(orbit)
     )
     assert engine == brute
+
+
+def test_single_hands_match_brute_force():
+    """run_for_hands gives one hand's counts against every dealer hand of the other cards."""
+    from enumerate.engine.run import run_for_hands
+
+    deck = Deck.parse("TJQKA:cdh+joker")
+    table = hand_table(deck, use_cache=False)
+    way = get_way("trump-plaza")
+    keys = build_keys(table, way, use_cache=False)
+    rows = [0, 77, 500, len(table) - 1]
+    got = run_for_hands(table, keys, rows)
+    for r in rows:
+        hand = [int(c) for c in table.cards[r]]
+        brute = pairs_by_brute_force(
+            deck, Rules(), way, way, keys.dealer_class_bits, player_hands=[hand]
+        )
+        assert got[r] == brute
+        assert got[r].total == comb(deck.size - 7, 7)

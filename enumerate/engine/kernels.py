@@ -27,25 +27,83 @@ from numba import njit
 N_LOW = 91
 N_HIGH_MAX = 8192  # bound on five-card ids (7,463 under the standard rules)
 _W = N_LOW + 1  # grid columns: low id bounds 0..91
+DIRECT_MAX = 40  # families this small are counted pair by pair
+
+
+@njit(cache=True)
+def make_scratch(max_items, n_p, n_d):
+    """Buffers reused by every family of a shard, so the kernels allocate little per family.
+
+    The grid holds counts of one family: at most |orbit S| * |H_S| < 2^31 for any deck of up
+    to 53 cards, so int32 is exact and halves the memory traffic.
+    """
+    rows = min(max_items, N_HIGH_MAX) + 1
+    return (
+        np.empty(max_items, dtype=np.int64),  # highs
+        np.empty(max_items, dtype=np.int64),  # distinct highs
+        np.empty(rows * _W * n_d, dtype=np.int32),  # grid
+        np.zeros(N_HIGH_MAX + 1, dtype=np.int64),  # hrank
+        np.zeros((_W, n_d), dtype=np.int64),  # cum_l
+        np.zeros((_W, n_d), dtype=np.int64),  # band
+        np.zeros(n_p, dtype=np.int64),  # hist_p
+        np.zeros(n_d, dtype=np.int64),  # tot
+    )
+
+
+@njit(cache=True, nogil=True)
+def family_counts_direct(
+    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
+    joint, bwin, bloss, rwin, rpush,
+):  # fmt: skip
+    """The same counts by testing every pair: for small families.
+
+    ``rpush`` receives push-or-win counts, as in ``family_counts``.
+    """
+    n = items.shape[0]
+    for i in range(n):
+        x = items[i]
+        w = mult[i] * pw[x]
+        if w == 0:
+            continue
+        m = fsize[x]
+        hmax = fh[x, m - 1]
+        lmax = fl[x, 0]
+        for k in range(n):
+            y = items[k]
+            wy = w * mult[k]
+            d = dc[y]
+            joint[pc[x], d] += wy
+            yh, yl = dh[y], dl[y]
+            if ph[x] > yh and pl[x] > yl:
+                bwin[d] += wy
+            elif ph[x] <= yh and pl[x] <= yl:
+                bloss[d] += wy
+            # the first frontier point above the dealer's high has the best low among them
+            j = 0
+            while j < m and fh[x, j] <= yh:
+                j += 1
+            if j < m and fl[x, j] > yl:
+                rwin[d] += wy
+            if hmax > yh or lmax > yl:
+                rpush[d] += wy
 
 
 @njit(cache=True, nogil=True)
 def family_counts(
-    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, hrank,
+    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, scratch,
     joint, bwin, bloss, rwin, rpush,
 ):  # fmt: skip
     """Add the counts of all ordered pairs of the family into the outputs (not reset).
 
-    ``rpush`` receives push-OR-win counts (the caller subtracts ``rwin``); ``hrank`` is a
-    scratch array of ``N_HIGH_MAX + 1`` int64.
+    ``rpush`` receives push-OR-win counts (the caller subtracts ``rwin``).
     """
     n = items.shape[0]
     if n == 0:
         return
-    hist_p = np.zeros(n_p, dtype=np.int64)
-    tot = np.zeros(n_d, dtype=np.int64)
-    cum_l = np.zeros((_W, n_d), dtype=np.int64)  # cum_l[l, d]: dealers with low < l
-    highs = np.empty(n, dtype=np.int64)
+    highs, uniq, grid_buf, hrank, cum_l, band, hist_p, tot = scratch
+    hist_p[:] = 0
+    tot[:] = 0
+    cum_l[:] = 0
     for i in range(n):
         c = items[i]
         tot[dc[c]] += mult[i]
@@ -58,17 +116,16 @@ def family_counts(
     for lo in range(1, _W):
         for d in range(n_d):
             cum_l[lo, d] += cum_l[lo - 1, d]
-    order = np.argsort(highs)
-    # distinct dealer highs, ascending
+    order = np.argsort(highs[:n])
     rows = 0
-    uniq = np.empty(n, dtype=np.int64)
     for t in range(n):
         h = highs[order[t]]
         if rows == 0 or uniq[rows - 1] != h:
             uniq[rows] = h
             rows += 1
-    grid = np.zeros((rows + 1, _W, n_d), dtype=np.int64)
-    band = np.zeros((_W, n_d), dtype=np.int64)
+    # grid[r, l, d]: dealers of class d among the r lowest distinct highs, with low < l
+    grid = grid_buf[: (rows + 1) * _W * n_d].reshape((rows + 1, _W, n_d))
+    grid[0] = 0
     t = 0
     for r in range(rows):
         band[:] = 0
@@ -77,12 +134,12 @@ def family_counts(
             c = items[i]
             band[dl[c] + 1, dc[c]] += mult[i]
             t += 1
-        run = np.zeros(n_d, dtype=np.int64)
-        for lo in range(_W):
-            for d in range(n_d):
-                run[d] += band[lo, d]
-                grid[r + 1, lo, d] = grid[r, lo, d] + run[d]
-    dense = rows > 256
+        for d in range(n_d):
+            run = 0
+            for lo in range(_W):
+                run += band[lo, d]
+                grid[r + 1, lo, d] = grid[r, lo, d] + run
+    dense = rows > 64
     if dense:  # hrank[h] = number of distinct dealer highs below h
         r = 0
         for h in range(N_HIGH_MAX + 1):
@@ -94,7 +151,6 @@ def family_counts(
         w = mult[i] * pw[c]
         if w == 0:
             continue
-        # blind point
         h = ph[c]
         r = hrank[h] if dense else np.searchsorted(uniq[:rows], h)
         lo = pl[c]
@@ -102,7 +158,6 @@ def family_counts(
             below = grid[r, lo, d]
             bwin[d] += w * below
             bloss[d] += w * (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below)
-        # frontier staircase
         m = fsize[c]
         for j in range(m):
             h = fh[c, j]
@@ -111,7 +166,7 @@ def family_counts(
             bottom = fl[c, j + 1] if j + 1 < m else 0
             for d in range(n_d):
                 rwin[d] += w * (grid[r, top, d] - grid[r, bottom, d])
-            if j == m - 1:  # highest high: push or win
+            if j == m - 1:  # the highest high: push or win
                 lmax = fl[c, 0]
                 for d in range(n_d):
                     rpush[d] += w * (grid[r, N_LOW, d] + cum_l[lmax, d] - grid[r, lmax, d])
@@ -119,10 +174,10 @@ def family_counts(
 
 @njit(cache=True, nogil=True)
 def run_orbits(
-    offsets, items, s_lo, s_hi, set_orbit, class_orbit,
+    offsets, items, orbit_ids, set_orbit, class_orbit,
     dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
 ):  # fmt: skip
-    """Sum ``F_S * |orbit S|`` over the orbits ``s_lo <= s < s_hi`` of one level.
+    """Sum ``F_S * |orbit S|`` over the orbits ``orbit_ids`` of one level.
 
     Returns (joint, bwin, bloss, rwin, rpush, inexact): ``inexact`` counts orbits whose scaled
     counts did not divide by the orbit size (never, if the bookkeeping is right).
@@ -137,13 +192,16 @@ def run_orbits(
     l_bloss = np.zeros(n_d, dtype=np.int64)
     l_rwin = np.zeros(n_d, dtype=np.int64)
     l_rpush = np.zeros(n_d, dtype=np.int64)
-    hrank = np.zeros(N_HIGH_MAX + 1, dtype=np.int64)
+    max_items = 1
+    for s in orbit_ids:
+        max_items = max(max_items, offsets[s + 1] - offsets[s])
+    scratch = make_scratch(max_items, n_p, n_d)
+    fam = np.empty(max_items, dtype=np.int64)
+    mult = np.empty(max_items, dtype=np.int64)
     inexact = 0
-    for s in range(s_lo, s_hi):
+    for s in orbit_ids:
         a, b = offsets[s], offsets[s + 1]
         # equal classes are adjacent: merge them into one item
-        fam = np.empty(b - a, dtype=np.int64)
-        mult = np.empty(b - a, dtype=np.int64)
         n = 0
         for t in range(a, b):
             c = items[t]
@@ -158,10 +216,16 @@ def run_orbits(
         l_bloss[:] = 0
         l_rwin[:] = 0
         l_rpush[:] = 0
-        family_counts(
-            fam[:n], mult[:n], dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, hrank,
-            l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
-        )  # fmt: skip
+        if n <= DIRECT_MAX:
+            family_counts_direct(
+                fam[:n], mult[:n], dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
+                l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
+            )  # fmt: skip
+        else:
+            family_counts(
+                fam[:n], mult[:n], dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
+                scratch, l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
+            )  # fmt: skip
         l_rpush -= l_rwin  # the kernel counted push-or-win
         q = set_orbit[s]
         for p in range(n_p):

@@ -16,9 +16,9 @@ import numpy as np
 
 from enumerate.classes import SevenCardClass
 from enumerate.evaluate import PAIR_BASE
-from enumerate.houseways import HouseWay, apply_way
-from enumerate.strategy import frontiers
+from enumerate.houseways import HouseWay
 from enumerate.tables import HandTable
+from enumerate.waytables import player_table, way_table
 
 NINE = 7  # rank index of a nine
 
@@ -119,18 +119,19 @@ def build_keys(
     dealer_way: HouseWay,
     player_way: HouseWay | None = None,
     flag_mask: int = 31,
+    use_cache: bool = True,
 ) -> EngineKeys:
     """Keys for a dealer setting hands by ``dealer_way`` and a player who sets blind by
     ``player_way`` (default: the same way) or sees the dealer (frontier).
 
-    ``flag_mask`` keeps only some dealer flags (fewer dealer classes, faster runs).
+    ``flag_mask`` keeps only some dealer flags (fewer dealer classes, faster runs). The way
+    and frontier tables come from their Parquet caches when ``use_cache``.
     """
-    cards = table.cards.astype(np.int64)
-    dealer = apply_way(dealer_way, cards, table.rules)
-    player = dealer if player_way is None or player_way is dealer_way else apply_way(
-        player_way, cards, table.rules
-    )
-    fr = frontiers(table.cards, table.rules)
+    dealer = way_table(dealer_way, table.deck, table.rules, use_cache)
+    player = dealer
+    if player_way is not None and player_way.key != dealer_way.key:
+        player = way_table(player_way, table.deck, table.rules, use_cache)
+    fr = player_table(table.deck, table.rules, use_cache)
     bits = dealer_flags(table, dealer.low) & flag_mask
     uniq, dclass = np.unique(bits, return_inverse=True)
     pclass = table.seven_card_class.astype(np.int64).copy()
@@ -147,8 +148,8 @@ def build_keys(
         player_high=player.high.astype(np.int16),
         player_low=player.low.astype(np.int8),
         frontier_size=fr.size,
-        frontier_high=fr.high,
-        frontier_low=fr.low,
+        frontier_high=np.ascontiguousarray(fr.high),
+        frontier_low=np.ascontiguousarray(fr.low),
         player_class=pclass.astype(np.int8),
         player_weight=np.ones(len(table), dtype=np.int64),
         label=label,

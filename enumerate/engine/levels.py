@@ -15,7 +15,7 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from numba import get_num_threads, njit, prange
 
 from enumerate.cards import JOKER_ID
 from enumerate.rules import Deck
@@ -37,8 +37,15 @@ def _swap_desc(a, b):
     return (a, b) if a >= b else (b, a)
 
 
+def _prefix_ranges(codes: np.ndarray) -> np.ndarray:
+    """For every (joker, first mask) prefix of a canonical code, where its codes start in the
+    sorted ``codes`` (an index of 2 * 8192 + 1 bounds that narrows each binary search)."""
+    prefixes = np.arange(2 * 8192 + 1, dtype=np.int64) << 39
+    return np.searchsorted(codes, prefixes).astype(np.int64)
+
+
 @njit(cache=True, parallel=True)
-def _subset_orbits(cards, subsets, codes, suit_pos):
+def _subset_orbits(cards, subsets, codes, suit_pos, ranges):
     """Orbit index of every k-subset of every hand (same code as ``canonical_code``, without
     allocations: this runs a billion times)."""
     n = cards.shape[0]
@@ -76,18 +83,34 @@ def _subset_orbits(cards, subsets, codes, suit_pos):
             k1, k2 = _swap_desc(k1, k2)
             code = (joker << 52) | ((k0 & 0x1FFF) << 39) | ((k1 & 0x1FFF) << 26)
             code |= ((k2 & 0x1FFF) << 13) | (k3 & 0x1FFF)
-            out[c * n_sub + j] = np.searchsorted(codes, code)
+            p = code >> 39
+            lo, hi = ranges[p], ranges[p + 1]
+            out[c * n_sub + j] = lo + np.searchsorted(codes[lo:hi], code)
     return out
 
 
-@njit(cache=True)
-def _group(sidx, n_sub, offsets):
-    cursor = offsets[:-1].copy()
-    items = np.empty(sidx.shape[0], dtype=np.int32)
-    for pos in range(sidx.shape[0]):
-        s = sidx[pos]
-        items[cursor[s]] = pos // n_sub
-        cursor[s] += 1
+@njit(cache=True, parallel=True)
+def _chunk_counts(sidx, n_sub, n_orbits, bounds):
+    """counts[ch, s]: subsets of the classes of chunk ch that fall in orbit s."""
+    n_chunks = bounds.shape[0] - 1
+    counts = np.zeros((n_chunks, n_orbits), dtype=np.int64)
+    for ch in prange(n_chunks):
+        for pos in range(bounds[ch] * n_sub, bounds[ch + 1] * n_sub):
+            counts[ch, sidx[pos]] += 1
+    return counts
+
+
+@njit(cache=True, parallel=True)
+def _group(sidx, n_sub, bounds, starts, total):
+    """Counting sort of (class) entries by orbit; each chunk writes its own slots, so the
+    classes of an orbit stay in increasing order."""
+    items = np.empty(total, dtype=np.int32)
+    for ch in prange(bounds.shape[0] - 1):
+        cursor = starts[ch].copy()
+        for pos in range(bounds[ch] * n_sub, bounds[ch + 1] * n_sub):
+            s = sidx[pos]
+            items[cursor[s]] = pos // n_sub
+            cursor[s] += 1
     return items
 
 
@@ -109,10 +132,19 @@ def build_level(table: HandTable, k: int) -> Level:
     """Group the k-subsets of every class by their orbit."""
     deck: Deck = table.deck
     orb = orbits(deck, k)
+    n = len(table)
+    if k == 7:  # every class is its own orbit (both are sorted by canonical code)
+        return Level(k, orb, np.arange(n + 1, dtype=np.int64), np.arange(n, dtype=np.int32))
     subsets = np.array(list(combinations(range(7), k)), dtype=np.int64).reshape(comb(7, k), k)
-    sidx = _subset_orbits(table.cards.astype(np.int64), subsets, orb.codes, suit_positions(deck))
-    counts = np.bincount(sidx, minlength=len(orb)).astype(np.int64)
+    sidx = _subset_orbits(
+        table.cards.astype(np.int64), subsets, orb.codes, suit_positions(deck),
+        _prefix_ranges(orb.codes),
+    )  # fmt: skip
+    n_chunks = max(1, min(n, 4 * get_num_threads()))
+    bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
+    counts = _chunk_counts(sidx, len(subsets), len(orb), bounds)
     offsets = np.zeros(len(orb) + 1, dtype=np.int64)
-    np.cumsum(counts, out=offsets[1:])
-    items = _group(sidx, len(subsets), offsets)
+    np.cumsum(counts.sum(axis=0), out=offsets[1:])
+    starts = offsets[:-1][None, :] + np.cumsum(counts, axis=0) - counts
+    items = _group(sidx, len(subsets), bounds, starts, int(offsets[-1]))
     return Level(k, orb, offsets, items)
