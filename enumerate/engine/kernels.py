@@ -89,30 +89,22 @@ def family_counts_direct(
 
 
 @njit(cache=True, nogil=True)
-def family_counts(
-    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, scratch,
-    joint, bwin, bloss, rwin, rpush,
-):  # fmt: skip
-    """Add the counts of all ordered pairs of the family into the outputs (not reset).
+def dealer_grid(items, mult, dh, dl, dc, n_d, scratch):
+    """Build the dealer grid of a family in ``scratch``.
 
-    ``rpush`` receives push-OR-win counts (the caller subtracts ``rwin``).
+    Fills ``tot[d]`` (dealers of class d), ``cum_l[l, d]`` (dealers with low < l), the distinct
+    dealer highs and, for large families, ``hrank``. Returns (grid, rows, dense) where
+    ``grid[r, l, d]`` counts dealers of class d among the r lowest distinct highs with low < l.
     """
     n = items.shape[0]
-    if n == 0:
-        return
-    highs, uniq, grid_buf, hrank, cum_l, band, hist_p, tot = scratch
-    hist_p[:] = 0
+    highs, uniq, grid_buf, hrank, cum_l, band, _hist_p, tot = scratch
     tot[:] = 0
     cum_l[:] = 0
     for i in range(n):
         c = items[i]
         tot[dc[c]] += mult[i]
-        hist_p[pc[c]] += mult[i] * pw[c]
         cum_l[dl[c] + 1, dc[c]] += mult[i]
         highs[i] = dh[c]
-    for p in range(n_p):
-        for d in range(n_d):
-            joint[p, d] += hist_p[p] * tot[d]
     for lo in range(1, _W):
         for d in range(n_d):
             cum_l[lo, d] += cum_l[lo - 1, d]
@@ -123,7 +115,6 @@ def family_counts(
         if rows == 0 or uniq[rows - 1] != h:
             uniq[rows] = h
             rows += 1
-    # grid[r, l, d]: dealers of class d among the r lowest distinct highs, with low < l
     grid = grid_buf[: (rows + 1) * _W * n_d].reshape((rows + 1, _W, n_d))
     grid[0] = 0
     t = 0
@@ -146,13 +137,42 @@ def family_counts(
             while r < rows and uniq[r] < h:
                 r += 1
             hrank[h] = r
+    return grid, rows, dense
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _row(h, hrank, uniq, rows, dense):
+    """Number of distinct dealer highs below h."""
+    return hrank[h] if dense else np.searchsorted(uniq[:rows], h)
+
+
+@njit(cache=True, nogil=True)
+def family_counts(
+    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d, scratch,
+    joint, bwin, bloss, rwin, rpush,
+):  # fmt: skip
+    """Add the counts of all ordered pairs of the family into the outputs (not reset).
+
+    ``rpush`` receives push-OR-win counts (the caller subtracts ``rwin``).
+    """
+    n = items.shape[0]
+    if n == 0:
+        return
+    grid, rows, dense = dealer_grid(items, mult, dh, dl, dc, n_d, scratch)
+    _highs, uniq, _grid_buf, hrank, cum_l, _band, hist_p, tot = scratch
+    hist_p[:] = 0
+    for i in range(n):
+        c = items[i]
+        hist_p[pc[c]] += mult[i] * pw[c]
+    for p in range(n_p):
+        for d in range(n_d):
+            joint[p, d] += hist_p[p] * tot[d]
     for i in range(n):
         c = items[i]
         w = mult[i] * pw[c]
         if w == 0:
             continue
-        h = ph[c]
-        r = hrank[h] if dense else np.searchsorted(uniq[:rows], h)
+        r = _row(ph[c], hrank, uniq, rows, dense)
         lo = pl[c]
         for d in range(n_d):
             below = grid[r, lo, d]
@@ -160,8 +180,7 @@ def family_counts(
             bloss[d] += w * (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below)
         m = fsize[c]
         for j in range(m):
-            h = fh[c, j]
-            r = hrank[h] if dense else np.searchsorted(uniq[:rows], h)
+            r = _row(fh[c, j], hrank, uniq, rows, dense)
             top = fl[c, j]
             bottom = fl[c, j + 1] if j + 1 < m else 0
             for d in range(n_d):
@@ -170,6 +189,81 @@ def family_counts(
                 lmax = fl[c, 0]
                 for d in range(n_d):
                     rpush[d] += w * (grid[r, N_LOW, d] + cum_l[lmax, d] - grid[r, lmax, d])
+
+
+@njit(cache=True, nogil=True)
+def family_per_hand(
+    items, mult, occ, sign, q, dh, dl, dc, ph, pl, fsize, fh, fl, point_offset, n_d, scratch,
+    acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+):  # fmt: skip
+    """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
+
+    For one hand x of class c, each k-subset T of x adds ``(-1)^k`` times the number of dealer
+    hands containing T of each outcome; the family of orbit S holds class c once per subset of
+    c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
+    times the hand counts. Outcomes are for fixed settings: the house way's (``acc_way_*``)
+    and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``): win = both player
+    hands higher, loss = both lower or equal.
+    """
+    n = items.shape[0]
+    if n == 0:
+        return
+    grid, rows, dense = dealer_grid(items, mult, dh, dl, dc, n_d, scratch)
+    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot = scratch
+    for i in range(n):
+        c = items[i]
+        f = sign * occ[i]
+        for d in range(n_d):
+            acc_tot[c, d] += f * (tot[d] // q)
+        r = _row(ph[c], hrank, uniq, rows, dense)
+        lo = pl[c]
+        for d in range(n_d):
+            below = grid[r, lo, d]
+            acc_way_win[c, d] += f * (below // q)
+            acc_way_loss[c, d] += f * ((tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q)
+        base = point_offset[c]
+        for j in range(fsize[c]):
+            r = _row(fh[c, j], hrank, uniq, rows, dense)
+            lo = fl[c, j]
+            for d in range(n_d):
+                below = grid[r, lo, d]
+                acc_win[base + j, d] += f * (below // q)
+                acc_loss[base + j, d] += f * (
+                    (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q
+                )
+
+
+@njit(cache=True, nogil=True)
+def per_hand_orbits(
+    offsets, items, orbit_ids, sign, set_orbit, class_orbit,
+    dh, dl, dc, ph, pl, fsize, fh, fl, point_offset, n_d,
+    acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+):  # fmt: skip
+    """``family_per_hand`` over the orbits ``orbit_ids`` of one level."""
+    max_items = 1
+    for s in orbit_ids:
+        max_items = max(max_items, offsets[s + 1] - offsets[s])
+    scratch = make_scratch(max_items, 1, n_d)
+    fam = np.empty(max_items, dtype=np.int64)
+    mult = np.empty(max_items, dtype=np.int64)
+    occ = np.empty(max_items, dtype=np.int64)
+    for s in orbit_ids:
+        a, b = offsets[s], offsets[s + 1]
+        n = 0
+        for t in range(a, b):
+            c = items[t]
+            if n > 0 and fam[n - 1] == c:
+                mult[n - 1] += class_orbit[c]
+                occ[n - 1] += 1
+            else:
+                fam[n] = c
+                mult[n] = class_orbit[c]
+                occ[n] = 1
+                n += 1
+        family_per_hand(
+            fam[:n], mult[:n], occ[:n], sign, set_orbit[s], dh, dl, dc, ph, pl, fsize, fh, fl,
+            point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+        )  # fmt: skip
 
 
 @njit(cache=True, nogil=True)

@@ -1,0 +1,169 @@
+"""Per-hand exact results (DESIGN.md section 4): the inclusion-exclusion sum grouped by the
+player hand instead of added up.
+
+For every class row c, and ONE hand x of that class: against every dealer hand of the other
+46 cards (per dealer class d), how many the house-way setting of x wins (both hands higher) and
+loses (both lower or equal), and the same for every non-dominated setting of x (its frontier
+points). Pushes follow by subtraction from ``total``. This is what the optimal strategy of the
+blind games is chosen from.
+
+Each thread accumulates into its own int32 arrays (a hand's partial sums stay below
+C(53,7) + 7 C(52,6) + ... < 2^31), summed at the end; the result is cached as Parquet.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+from joblib import Parallel, delayed
+
+from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
+from enumerate.engine.kernels import per_hand_orbits
+from enumerate.engine.keys import EngineKeys
+from enumerate.engine.levels import Level, build_level
+from enumerate.engine.run import default_jobs
+from enumerate.tables import HandTable
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, eq=False)
+class PerHand:
+    """Exact counts of one hand of each class against all dealer hands disjoint from it."""
+
+    dealer_class_bits: tuple[int, ...]
+    point_offset: np.ndarray  # (n + 1,) frontier points of class c: offset[c] .. offset[c+1]
+    point_high: np.ndarray  # (P,) int16
+    point_low: np.ndarray  # (P,) int8
+    win: np.ndarray  # (P, D) int64
+    loss: np.ndarray  # (P, D) int64
+    way_win: np.ndarray  # (n, D) int64, the house-way setting
+    way_loss: np.ndarray  # (n, D) int64
+    total: np.ndarray  # (n, D) int64 dealer hands disjoint from the hand, by dealer class
+    from_cache: bool = False
+
+    def __len__(self) -> int:
+        return int(self.total.shape[0])
+
+    def points(self, row: int) -> slice:
+        return slice(int(self.point_offset[row]), int(self.point_offset[row + 1]))
+
+    @property
+    def push(self) -> np.ndarray:
+        cls = np.repeat(np.arange(len(self)), np.diff(self.point_offset))
+        return self.total[cls] - self.win - self.loss
+
+
+def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    size = keys.frontier_size.astype(np.int64)
+    offset = np.zeros(len(size) + 1, dtype=np.int64)
+    np.cumsum(size, out=offset[1:])
+    mask = np.arange(keys.frontier_high.shape[1])[None, :] < size[:, None]
+    return offset, keys.frontier_high[mask], keys.frontier_low[mask]
+
+
+def _split(level: Level, parts: int) -> list[np.ndarray]:
+    """Orbit ids of a level in ``parts`` runs of about equal item counts."""
+    n = len(level.orbits)
+    cuts = np.searchsorted(level.offsets, np.linspace(0, level.offsets[-1], parts + 1))
+    cuts = np.clip(cuts, 0, n)
+    cuts[0], cuts[-1] = 0, n
+    return [np.arange(a, b, dtype=np.int64) for a, b in itertools.pairwise(cuts)]
+
+
+def _path(keys: EngineKeys) -> Path:
+    return cache_dir() / "perhand" / f"{keys.digest}.parquet"
+
+
+def _prov(keys: EngineKeys, table: HandTable) -> dict[str, object]:
+    return provenance(
+        SCHEMA_VERSION, table="per-hand", keys=keys.label, digest=keys.digest,
+        deck=table.deck.key, rules=table.rules.key,
+    )  # fmt: skip
+
+
+def run_per_hand(
+    table: HandTable,
+    keys: EngineKeys,
+    n_jobs: int | None = None,
+    use_cache: bool = True,
+    timings: dict[int, float] | None = None,
+) -> PerHand:
+    """Exact per-hand counts for every class of the table (cached)."""
+    path = _path(keys)
+    prov = _prov(keys, table)
+    if use_cache and path.exists() and read_provenance(path) == prov:
+        return _load(path, keys)
+    n_jobs = n_jobs or default_jobs()
+    n, n_d = len(table), keys.n_dealer_classes
+    offset, ph, pl = _flatten_frontiers(keys)
+    n_points = int(offset[-1])
+    accs = [
+        tuple(np.zeros(shape, dtype=np.int32) for shape in
+              ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d)))
+        for _ in range(n_jobs)
+    ]  # fmt: skip
+    class_orbit = table.orbit_size.astype(np.int64)
+
+    def work(level: Level, ids: np.ndarray, acc: tuple[np.ndarray, ...]) -> None:
+        per_hand_orbits(
+            level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
+            class_orbit, keys.dealer_high, keys.dealer_low, keys.dealer_class, keys.player_high,
+            keys.player_low, keys.frontier_size, keys.frontier_high, keys.frontier_low, offset,
+            n_d, *acc,
+        )  # fmt: skip
+
+    with Parallel(n_jobs=n_jobs, backend="threading") as par:
+        for k in range(8):
+            t0 = time.perf_counter()
+            level = build_level(table, k)
+            par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(_split(level, n_jobs)))
+            del level
+            if timings is not None:
+                timings[k] = time.perf_counter() - t0
+    tot, wwin, wloss, pwin, ploss = (
+        sum(a[i].astype(np.int64) for a in accs) for i in range(5)
+    )  # fmt: skip
+    result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot)
+    if use_cache:
+        _save(result, path, prov)
+    return result
+
+
+def _save(r: PerHand, path: Path, prov: dict[str, object]) -> None:
+    n_d = r.total.shape[1]
+    cols: dict[str, np.ndarray] = {"high": r.point_high, "low": r.point_low}
+    for d in range(n_d):
+        cols[f"win_{d}"] = r.win[:, d].astype(np.int32)
+        cols[f"loss_{d}"] = r.loss[:, d].astype(np.int32)
+    write_atomic(pa.table(cols), path, prov)
+    cls: dict[str, np.ndarray] = {"points": np.diff(r.point_offset).astype(np.int8)}
+    for d in range(n_d):
+        cls[f"total_{d}"] = r.total[:, d].astype(np.int32)
+        cls[f"way_win_{d}"] = r.way_win[:, d].astype(np.int32)
+        cls[f"way_loss_{d}"] = r.way_loss[:, d].astype(np.int32)
+    write_atomic(pa.table(cls), path.with_suffix(".classes.parquet"), prov)
+
+
+def _load(path: Path, keys: EngineKeys) -> PerHand:
+    pts = pq.read_table(path)
+    cls = pq.read_table(path.with_suffix(".classes.parquet"))
+    n_d = keys.n_dealer_classes
+
+    def stack(t: pa.Table, name: str) -> np.ndarray:
+        return np.stack([t.column(f"{name}_{d}").to_numpy().astype(np.int64)
+                         for d in range(n_d)], axis=1)  # fmt: skip
+
+    offset = np.zeros(cls.num_rows + 1, dtype=np.int64)
+    np.cumsum(cls.column("points").to_numpy().astype(np.int64), out=offset[1:])
+    return PerHand(
+        keys.dealer_class_bits, offset, pts.column("high").to_numpy().astype(np.int16),
+        pts.column("low").to_numpy().astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
+        stack(cls, "way_win"), stack(cls, "way_loss"), stack(cls, "total"), from_cache=True,
+    )  # fmt: skip

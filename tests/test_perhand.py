@@ -1,0 +1,66 @@
+"""Per-hand counts (every class, every frontier point) equal a plain loop over dealer hands."""
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from enumerate.bruteforce import _hand_keys, deck_hands
+from enumerate.engine import build_keys, run_engine
+from enumerate.engine.perhand import run_per_hand
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+
+
+@pytest.mark.parametrize(
+    "deck_text,way_name,step",
+    [("TJQKA:cdh+joker", "gli", 1), ("89TJQK:cdh", "trump-plaza", 7)],
+)
+def test_per_hand_equals_dealer_loop(deck_text, way_name, step):
+    deck = Deck.parse(deck_text)
+    table = hand_table(deck, use_cache=False)
+    way = get_way(way_name)
+    keys = build_keys(table, way, use_cache=False)
+    got = run_per_hand(table, keys, use_cache=False)
+    hands = deck_hands(deck)
+    dealer = _hand_keys(hands, Rules(), way, way, 31)
+    order = {b: i for i, b in enumerate(keys.dealer_class_bits)}
+    dcls = np.array([order[int(b)] for b in dealer["bits"]])
+    masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
+    n_d = len(keys.dealer_class_bits)
+    for row in range(0, len(table), step):
+        rep = [int(c) for c in table.cards[row]]
+        free = (masks & sum(1 << c for c in rep)) == 0
+        mine = _hand_keys(np.array([rep], dtype=np.int64), Rules(), way, way, 31)
+        frontier = zip(
+            got.point_high[got.points(row)].tolist(),
+            got.point_low[got.points(row)].tolist(),
+            strict=True,
+        )
+        points = [(int(mine["ph"][0]), int(mine["pl"][0])), *frontier]
+        wins, losses = [], []
+        for h, lo in points:
+            w = free & (h > dealer["dh"]) & (lo > dealer["dl"])
+            lss = free & (h <= dealer["dh"]) & (lo <= dealer["dl"])
+            wins.append(np.bincount(dcls[w], minlength=n_d))
+            losses.append(np.bincount(dcls[lss], minlength=n_d))
+        total = np.bincount(dcls[free], minlength=n_d)
+        assert total.sum() == comb(deck.size - 7, 7)
+        assert got.total[row].tolist() == total.tolist()
+        assert got.way_win[row].tolist() == wins[0].tolist()
+        assert got.way_loss[row].tolist() == losses[0].tolist()
+        assert got.win[got.points(row)].tolist() == [x.tolist() for x in wins[1:]]
+        assert got.loss[got.points(row)].tolist() == [x.tolist() for x in losses[1:]]
+
+
+def test_per_hand_adds_up_to_the_engine():
+    deck = Deck.parse("9TJQKA:cdh")
+    table = hand_table(deck, use_cache=False)
+    keys = build_keys(table, get_way("gli"), use_cache=False)
+    per = run_per_hand(table, keys, use_cache=False)
+    pair = run_engine(table, keys, use_cache=False, progress=False)
+    w = table.orbit_size.astype(np.int64)[:, None]
+    assert (w * per.way_win).sum(axis=0).tolist() == pair.blind_win.tolist()
+    assert (w * per.way_loss).sum(axis=0).tolist() == pair.blind_loss.tolist()
+    assert (w * per.total).sum(axis=0).tolist() == pair.per_dealer_class.tolist()
