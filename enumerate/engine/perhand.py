@@ -77,6 +77,13 @@ def _split(level: Level, parts: int) -> list[np.ndarray]:
     return [np.arange(a, b, dtype=np.int64) for a, b in itertools.pairwise(cuts)]
 
 
+def _sum(parts: list[np.ndarray]) -> np.ndarray:
+    out = parts[0].astype(np.int64)
+    for p in parts[1:]:
+        out += p
+    return out
+
+
 def _path(keys: EngineKeys) -> Path:
     return cache_dir() / "perhand" / f"{keys.digest}.parquet"
 
@@ -127,9 +134,7 @@ def run_per_hand(
             del level
             if timings is not None:
                 timings[k] = time.perf_counter() - t0
-    tot, wwin, wloss, pwin, ploss = (
-        sum(a[i].astype(np.int64) for a in accs) for i in range(5)
-    )  # fmt: skip
+    tot, wwin, wloss, pwin, ploss = (_sum([a[i] for a in accs]) for i in range(5))
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot)
     if use_cache:
         _save(result, path, prov)
