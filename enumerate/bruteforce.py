@@ -34,14 +34,12 @@ from enumerate.houseways import HouseWay, apply_way
 from enumerate.rules import Deck, Rules
 
 
-def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way: HouseWay,
-               flag_mask: int) -> dict[str, np.ndarray]:  # fmt: skip
-    """Everything about each hand (rows of increasing card ids), computed from its cards."""
+def _dealer_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay,
+                 flag_mask: int) -> dict[str, np.ndarray]:  # fmt: skip
+    """The dealer's view of each hand (rows of increasing card ids): house-way setting and
+    dealer flag bits, plus the classification the player side reuses."""
     five = five_card_table(rules)
     dealer = apply_way(dealer_way, cards, rules)
-    player = apply_way(player_way, cards, rules)
-    high, low = all_settings(cards, five.ids)
-    valid = low <= five.max_low[high]
     cls, _best, flags, jacks = classify_all(cards, five.ids, fortune_of_five(five), five.category)
     bits = np.zeros(len(cards), dtype=np.int64)
     bits |= np.where(flags & 4, ACE_HIGH_JOKER, 0)
@@ -49,13 +47,25 @@ def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way
     bits |= np.where(jacks >= 2, TWO_JACKS, 0)
     bits |= np.where(flags & 8, QUEEN_HIGH, 0)
     bits |= np.where(nine_high_low(dealer.low), NINE_HIGH_LOW, 0)
-    pclass = cls.astype(np.int64)
-    pclass[(flags & 2) != 0] = PLAYER_ACE_HIGH_PAI_GOW
     return {
         "dh": dealer.high.astype(np.int64), "dl": dealer.low.astype(np.int64),
-        "bits": bits & flag_mask, "ph": player.high.astype(np.int64),
-        "pl": player.low.astype(np.int64), "sh": high.astype(np.int64),
-        "sl": low.astype(np.int64), "sv": valid, "pc": pclass,
+        "bits": bits & flag_mask, "cls": cls, "flags": flags,
+    }  # fmt: skip
+
+
+def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way: HouseWay,
+               flag_mask: int) -> dict[str, np.ndarray]:  # fmt: skip
+    """Everything about each hand (rows of increasing card ids), computed from its cards."""
+    five = five_card_table(rules)
+    keys = _dealer_keys(cards, rules, dealer_way, flag_mask)
+    player = apply_way(player_way, cards, rules)
+    high, low = all_settings(cards, five.ids)
+    valid = low <= five.max_low[high]
+    pclass = keys.pop("cls").astype(np.int64)
+    pclass[(keys.pop("flags") & 2) != 0] = PLAYER_ACE_HIGH_PAI_GOW
+    return {
+        **keys, "ph": player.high.astype(np.int64), "pl": player.low.astype(np.int64),
+        "sh": high.astype(np.int64), "sl": low.astype(np.int64), "sv": valid, "pc": pclass,
     }  # fmt: skip
 
 
@@ -196,7 +206,7 @@ def one_player_hand(
     while start < total:
         n = _combos(pool, start, min(chunk, total - start), buf)
         rows = buf[:n]
-        k = _hand_keys(rows, rules, dealer_way, player_way, flag_mask)
+        k = _dealer_keys(rows, rules, dealer_way, flag_mask)
         lut = np.zeros(32, dtype=np.int64)
         for b, i in order.items():
             lut[b] = i
