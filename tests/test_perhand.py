@@ -64,3 +64,17 @@ def test_per_hand_adds_up_to_the_engine():
     assert (w * per.way_win).sum(axis=0).tolist() == pair.blind_win.tolist()
     assert (w * per.way_loss).sum(axis=0).tolist() == pair.blind_loss.tolist()
     assert (w * per.total).sum(axis=0).tolist() == pair.per_dealer_class.tolist()
+
+
+def test_selected_rows_equal_the_full_table():
+    deck = Deck.parse("TJQKA:cdh+joker")
+    table = hand_table(deck, use_cache=False)
+    keys = build_keys(table, get_way("trump-plaza"), use_cache=False)
+    full = run_per_hand(table, keys, use_cache=False)
+    rows = [3, 400, 1500]
+    some = run_per_hand(table, keys, rows=rows)
+    for r in rows:
+        assert some.total[r].tolist() == full.total[r].tolist()
+        assert some.way_win[r].tolist() == full.way_win[r].tolist()
+        assert some.win[some.points(r)].tolist() == full.win[full.points(r)].tolist()
+        assert some.loss[some.points(r)].tolist() == full.loss[full.points(r)].tolist()

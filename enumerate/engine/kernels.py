@@ -193,8 +193,8 @@ def family_counts(
 
 @njit(cache=True, nogil=True)
 def family_per_hand(
-    items, mult, occ, sign, q, dh, dl, dc, ph, pl, fsize, fh, fl, point_offset, n_d, scratch,
-    acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+    items, mult, occ, sign, q, dh, dl, dc, ph, pl, fsize, fh, fl, pw, point_offset, n_d,
+    scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
 
@@ -203,7 +203,7 @@ def family_per_hand(
     c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
     times the hand counts. Outcomes are for fixed settings: the house way's (``acc_way_*``)
     and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``): win = both player
-    hands higher, loss = both lower or equal.
+    hands higher, loss = both lower or equal. Classes with player weight ``pw`` 0 are skipped.
     """
     n = items.shape[0]
     if n == 0:
@@ -212,6 +212,8 @@ def family_per_hand(
     _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot = scratch
     for i in range(n):
         c = items[i]
+        if pw[c] == 0:
+            continue
         f = sign * occ[i]
         for d in range(n_d):
             acc_tot[c, d] += f * (tot[d] // q)
@@ -236,7 +238,7 @@ def family_per_hand(
 @njit(cache=True, nogil=True)
 def per_hand_orbits(
     offsets, items, orbit_ids, sign, set_orbit, class_orbit,
-    dh, dl, dc, ph, pl, fsize, fh, fl, point_offset, n_d,
+    dh, dl, dc, ph, pl, fsize, fh, fl, pw, point_offset, n_d,
     acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level."""
@@ -262,7 +264,8 @@ def per_hand_orbits(
                 n += 1
         family_per_hand(
             fam[:n], mult[:n], occ[:n], sign, set_orbit[s], dh, dl, dc, ph, pl, fsize, fh, fl,
-            point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+            pw, point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win,
+            acc_loss,
         )  # fmt: skip
 
 

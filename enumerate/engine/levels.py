@@ -19,7 +19,7 @@ from numba import get_num_threads, njit, prange
 
 from enumerate.cards import JOKER_ID
 from enumerate.rules import Deck
-from enumerate.symmetry import Orbits, orbits, suit_positions
+from enumerate.symmetry import Orbits, canonical_code, orbits, suit_positions
 from enumerate.tables import HandTable
 
 
@@ -148,3 +148,16 @@ def build_level(table: HandTable, k: int) -> Level:
     starts = offsets[:-1][None, :] + np.cumsum(counts, axis=0) - counts
     items = _group(sidx, len(subsets), bounds, starts, int(offsets[-1]))
     return Level(k, orb, offsets, items)
+
+
+def subset_orbits(level: Level, table: HandTable, rows: list[int]) -> np.ndarray:
+    """Orbit ids of the level's k-subsets of the given classes' representatives: the only
+    families in which those classes appear."""
+    pos = suit_positions(table.deck)
+    found = set()
+    for r in rows:
+        cards = [int(c) for c in table.cards[r]]
+        for sub in combinations(cards, level.k):
+            code = canonical_code(np.array(sub, dtype=np.int64), pos)
+            found.add(int(np.searchsorted(level.orbits.codes, code)))
+    return np.array(sorted(found), dtype=np.int64)

@@ -26,7 +26,7 @@ from joblib import Parallel, delayed
 from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.keys import EngineKeys
-from enumerate.engine.levels import Level, build_level
+from enumerate.engine.levels import Level, build_level, subset_orbits
 from enumerate.engine.run import default_jobs
 from enumerate.tables import HandTable
 
@@ -101,11 +101,18 @@ def run_per_hand(
     n_jobs: int | None = None,
     use_cache: bool = True,
     timings: dict[int, float] | None = None,
+    rows: list[int] | None = None,
 ) -> PerHand:
-    """Exact per-hand counts for every class of the table (cached)."""
+    """Exact per-hand counts for every class of the table (cached), or only for the classes
+    ``rows`` (visiting only the families that hold them; the other rows stay zero)."""
     path = _path(keys)
     prov = _prov(keys, table)
-    if use_cache and path.exists() and read_provenance(path) == prov:
+    if rows is not None:
+        use_cache = False
+        weight = np.zeros(len(table), dtype=np.int64)
+        weight[rows] = 1
+        keys = keys.with_player_weight(weight, f"rows {sorted(rows)}")
+    elif use_cache and path.exists() and read_provenance(path) == prov:
         return _load(path, keys)
     n_jobs = n_jobs or default_jobs()
     n, n_d = len(table), keys.n_dealer_classes
@@ -122,15 +129,19 @@ def run_per_hand(
         per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
             class_orbit, keys.dealer_high, keys.dealer_low, keys.dealer_class, keys.player_high,
-            keys.player_low, keys.frontier_size, keys.frontier_high, keys.frontier_low, offset,
-            n_d, *acc,
+            keys.player_low, keys.frontier_size, keys.frontier_high, keys.frontier_low,
+            keys.player_weight, offset, n_d, *acc,
         )  # fmt: skip
 
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
         for k in range(8):
             t0 = time.perf_counter()
             level = build_level(table, k)
-            par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(_split(level, n_jobs)))
+            if rows is None:
+                parts = _split(level, n_jobs)
+            else:
+                parts = [subset_orbits(level, table, rows)]
+            par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(parts))
             del level
             if timings is not None:
                 timings[k] = time.perf_counter() - t0
