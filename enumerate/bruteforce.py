@@ -41,11 +41,13 @@ def _dealer_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay,
     five = five_card_table(rules)
     dealer = apply_way(dealer_way, cards, rules)
     cls, _best, flags, jacks = classify_all(cards, five.ids, fortune_of_five(five), five.category)
+    ace_high = (flags & 2) != 0
+    joker_ace = (flags & 4) != 0
     bits = np.zeros(len(cards), dtype=np.int64)
-    bits |= np.where(flags & 4, ACE_HIGH_JOKER, 0)
-    bits |= np.where((flags & 2) & ~(flags & 4), ACE_HIGH_NATURAL, 0)
+    bits |= np.where(joker_ace, ACE_HIGH_JOKER, 0)
+    bits |= np.where(ace_high & ~joker_ace, ACE_HIGH_NATURAL, 0)
     bits |= np.where(jacks >= 2, TWO_JACKS, 0)
-    bits |= np.where(flags & 8, QUEEN_HIGH, 0)
+    bits |= np.where((flags & 8) != 0, QUEEN_HIGH, 0)
     bits |= np.where(nine_high_low(dealer.low), NINE_HIGH_LOW, 0)
     return {
         "dh": dealer.high.astype(np.int64), "dl": dealer.low.astype(np.int64),
@@ -207,10 +209,12 @@ def one_player_hand(
         n = _combos(pool, start, min(chunk, total - start), buf)
         rows = buf[:n]
         k = _dealer_keys(rows, rules, dealer_way, flag_mask)
-        lut = np.zeros(32, dtype=np.int64)
+        lut = np.full(32, -1, dtype=np.int64)
         for b, i in order.items():
             lut[b] = i
         dcls = lut[k["bits"]]
+        if (dcls < 0).any():
+            raise AssertionError("a dealer hand has flags outside the dealer classes")
         joint = np.zeros((N_PLAYER_CLASSES, n_d), dtype=np.int64)
         bwin = np.zeros(n_d, dtype=np.int64)
         bloss = np.zeros(n_d, dtype=np.int64)

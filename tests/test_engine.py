@@ -12,7 +12,12 @@ from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 
-DECKS = ["A2345:cdh+joker", "TJQKA:cdh+joker", "89TJQKA:cd+joker", "9TJQKA:cdh", "89TJQK:cdh"]
+# the last deck has ace-high pai gows with and without the joker, queen-high pai gows, two
+# jacks and nine-high low hands: every dealer class
+DECKS = [
+    "A2345:cdh+joker", "TJQKA:cdh+joker", "89TJQKA:cd+joker", "9TJQKA:cdh", "89TJQK:cdh",
+    "23579JQA:cd+joker",
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module", params=DECKS)
@@ -73,6 +78,25 @@ def test_shards_resume(tmp_path, monkeypatch):
     again = run_engine(table, keys, progress=False)
     assert again == full
     assert len(calls) == len(files[::2])
+
+    # a run really stopped midway (here by its progress callback) resumes the same way
+    for f in files:
+        f.unlink()
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_three(done):
+        if done.run == 0 and len(list(files[0].parent.glob("*.parquet"))) >= 3:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_engine(table, keys, progress=False, on_shard=stop_after_three)
+    saved = len(list(files[0].parent.glob("*.parquet")))
+    assert saved == 3
+    stats = {}
+    assert run_engine(table, keys, progress=False, stats=stats) == full
+    assert sum(s.shards for s in stats.values()) == len(shards) - saved
 
 
 def test_player_selection_matches_brute_force():
