@@ -1,0 +1,192 @@
+"""The exact optimal strategy of the blind games, hand by hand (DESIGN.md section 4).
+
+For every class of seven-card hands and each of its non-dominated settings, the per-hand
+engine gives the exact number of dealer hands (of the other 46 cards, set by the house way)
+that the setting wins against and loses to, by dealer class. A variant turns these into an
+expected value; the optimal setting of a hand is the one with the highest EV.
+
+Exactness: EVs are kept as integers, ``ev_num = sum_d (a_d * win_d + b_d * loss_d + c_d *
+total_d)`` with the variant's pays scaled by their common denominator, so comparisons and the
+house edge are exact. Ties: the house way's own setting when it is among the best, otherwise the
+best setting with the highest high hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+from analysis.variants import Variant, get_variant
+from enumerate.cards import Hand
+from enumerate.engine import build_keys
+from enumerate.engine.perhand import PerHand, run_per_hand
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.tables import HandTable, hand_table
+from enumerate.waytables import way_table
+
+
+def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...]) -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, int
+]:  # fmt: skip
+    """Integer pays per dealer class for (win, loss, every hand), and their denominator.
+
+    A normal dealer hand pays ``win_pays`` for a win and -1 for a loss; a dealer class whose
+    rule pushes the whole bet pays 0; "dealer wins" pays -1 on every hand; "player win pushed"
+    pays 0 for a win and -1 for a loss.
+    """
+    den = variant.win_pays.denominator
+    n_d = len(dealer_class_bits)
+    a = np.zeros(n_d, dtype=np.int64)
+    b = np.zeros(n_d, dtype=np.int64)
+    c = np.zeros(n_d, dtype=np.int64)
+    for d, bits in enumerate(dealer_class_bits):
+        rule = variant.rule_for(bits)
+        if rule is None:
+            a[d] = variant.win_pays.numerator
+            b[d] = -den
+        elif rule.effect == "player-win-push":
+            b[d] = -den
+        elif rule.effect == "dealer-wins":
+            c[d] = -den
+    return a, b, c, den
+
+
+@dataclass(frozen=True, eq=False)
+class OptimalStrategy:
+    """Per class: the EV of every frontier setting, the optimal one and the house way's."""
+
+    variant: Variant
+    house_way: str
+    table: HandTable
+    per_hand: PerHand
+    point_ev: np.ndarray  # (P,) int64 EV numerators of the frontier points
+    way_ev: np.ndarray  # (n,) int64 EV numerator of the house-way setting
+    best_point: np.ndarray  # (n,) int64 index into the points of the optimal setting
+    best_ev: np.ndarray  # (n,) int64
+    way_is_best: np.ndarray  # (n,) bool: the house way's setting is optimal
+    denominator: int  # EV = numerator / (denominator * dealer hands per player hand)
+    way_rule: np.ndarray  # (n,) int8 rule the way used
+    way_rule_names: tuple[str, ...]
+
+    @property
+    def dealer_hands(self) -> int:
+        return comb(self.table.deck.size - 7, 7)
+
+    def ev(self, numerator: int) -> Fraction:
+        """The EV per unit bet of one hand, from an EV numerator."""
+        return Fraction(int(numerator), self.denominator * self.dealer_hands)
+
+    def house_edge(self, optimal: bool = True) -> Fraction:
+        """Exact house edge (minus the mean EV over all hands) with optimal or house-way play."""
+        ev = self.best_ev if optimal else self.way_ev
+        total = int((self.table.orbit_size.astype(object) * ev.astype(object)).sum())
+        return -Fraction(total, self.denominator * self.dealer_hands * self.table.total)
+
+    def given_up(self) -> np.ndarray:
+        """Per class, the EV numerator the house way gives up against optimal play (>= 0)."""
+        return self.best_ev - self.way_ev
+
+    def by_rule(self) -> pd.DataFrame:
+        """Per rule of the house way: hands it sets differently from optimal (a worse EV),
+        all hands it sets, and the house edge it gives up."""
+        gap = self.given_up()
+        size = self.table.orbit_size.astype(np.int64)
+        worse = gap > 0
+        rows = []
+        scale = self.denominator * self.dealer_hands * self.table.total
+        for r, name in enumerate(self.way_rule_names):
+            mine = self.way_rule == r
+            if not mine.any():
+                continue
+            lost = int((size[mine & worse].astype(object) * gap[mine & worse].astype(object)).sum())
+            rows.append(
+                {
+                    "rule": name,
+                    "hands": int(size[mine].sum()),
+                    "hands not optimal": int(size[mine & worse].sum()),
+                    "edge given up": Fraction(lost, scale),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def top_losses(self, n: int = 20) -> pd.DataFrame:
+        """The hands where the house way gives up the most EV (one hand per class)."""
+        gap = self.given_up()
+        order = np.argsort(-gap, kind="stable")[:n]
+        rows = []
+        for c in order:
+            if gap[c] <= 0:
+                break
+            hand = Hand.from_ids(int(x) for x in self.table.cards[c]).sorted()
+            rows.append(
+                {
+                    "hand": str(hand),
+                    "rule": self.way_rule_names[int(self.way_rule[c])],
+                    "house way EV": self.ev(int(self.way_ev[c])),
+                    "optimal EV": self.ev(int(self.best_ev[c])),
+                    "given up": self.ev(int(gap[c])),
+                    "hands like it": int(self.table.orbit_size[c]),
+                }
+            )
+        return pd.DataFrame(rows)
+
+
+def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: str,
+             way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
+             rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
+    """EVs of every frontier point and of the house way's setting; the optimal choice."""
+    a, b, c, den = coefficients(variant, per_hand.dealer_class_bits)
+    n = len(per_hand)
+    cls = np.repeat(np.arange(n), np.diff(per_hand.point_offset))
+    point_ev = per_hand.win @ a + per_hand.loss @ b + per_hand.total[cls] @ c
+    way_ev = per_hand.way_win @ a + per_hand.way_loss @ b + per_hand.total @ c
+    starts = per_hand.point_offset[:-1]
+    best_ev = np.maximum.reduceat(point_ev, starts)
+    # the way's setting when it is a best frontier point, else the last (highest high) best
+    is_best = point_ev == best_ev[cls]
+    is_way = (per_hand.point_high == way_high[cls]) & (per_hand.point_low == way_low[cls])
+    idx = np.arange(len(point_ev))
+    pick_way = np.where(is_best & is_way, idx, -1)
+    pick_any = np.where(is_best, idx, -1)
+    best_way = np.maximum.reduceat(pick_way, starts)
+    best_any = np.maximum.reduceat(pick_any, starts)
+    best_point = np.where(best_way >= 0, best_way, best_any)
+    return OptimalStrategy(
+        variant=variant, house_way=house_way, table=table, per_hand=per_hand,
+        point_ev=point_ev, way_ev=way_ev, best_point=best_point, best_ev=best_ev,
+        way_is_best=way_ev >= best_ev, denominator=den, way_rule=way_rule,
+        way_rule_names=rule_names,
+    )  # fmt: skip
+
+
+def optimal_strategy(
+    variant: Variant | str = "traditional",
+    house_way: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    rows: list[int] | None = None,
+) -> OptimalStrategy:
+    """The optimal strategy of a blind variant against its house way (exact).
+
+    ``rows`` restricts the per-hand work to those classes (the others get zero counts).
+    """
+    variant = get_variant(variant)
+    if variant.dealer_exposed:
+        raise ValueError(
+            f"variant {variant.name} exposes the dealer's hand: its best play is the best "
+            "response (--player best-response), not a blind strategy"
+        )
+    way_name = house_way or variant.house_way
+    way = get_way(way_name)
+    table = hand_table(deck, rules, use_cache)
+    keys = build_keys(table, way, flag_mask=variant.flag_mask, use_cache=use_cache)
+    per = run_per_hand(table, keys, use_cache=use_cache, rows=rows)
+    wt = way_table(way, table.deck, table.rules, use_cache)
+    return evaluate(per, variant, table, way_name, wt.high.astype(np.int64),
+                    wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip

@@ -1,0 +1,65 @@
+"""Optimal blind play: the best frontier setting is the best of all 21 settings (brute force),
+and optimal play never does worse than the house way."""
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from analysis.optimal import optimal_strategy
+from analysis.variants import get_variant
+from enumerate.bruteforce import _hand_keys, deck_hands
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+
+DECK = Deck.parse("23579JQA:cd+joker")  # has every dealer class
+
+
+def _ev(variant, bits, win, loss):
+    """Summed EV of one player setting over dealer hands (arrays), from the rule text."""
+    total = Fraction(0)
+    for b in np.unique(bits):
+        at = bits == b
+        w, lo = int((win & at).sum()), int((loss & at).sum())
+        rule = variant.rule_for(int(b))
+        if rule is None:
+            total += variant.win_pays * w - lo
+        elif rule.effect == "dealer-wins":
+            total -= int(at.sum())
+        elif rule.effect == "player-win-push":
+            total -= lo
+    return total
+
+
+@pytest.mark.parametrize("variant_name", ["traditional", "ez", "commission-free"])
+def test_optimal_equals_best_of_all_settings(variant_name):
+    variant = get_variant(variant_name)
+    opt = optimal_strategy(variant, deck=DECK, use_cache=False)
+    assert opt.house_edge(optimal=True) <= opt.house_edge(optimal=False)
+    way = get_way(variant.house_way)
+    hands = deck_hands(DECK)
+    k = _hand_keys(hands, Rules(), way, way, variant.flag_mask)
+    masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
+    index = {tuple(row.tolist()): i for i, row in enumerate(hands)}
+    table = opt.table
+    n_dealer = comb(DECK.size - 7, 7)
+    for row in range(0, len(table), 5):
+        x = index[tuple(int(c) for c in table.cards[row])]
+        free = (masks & masks[x]) == 0
+        assert free.sum() == n_dealer
+        dh, dl, bits = k["dh"][free], k["dl"][free], k["bits"][free]
+        evs = [
+            _ev(variant, bits, (k["sh"][x, s] > dh) & (k["sl"][x, s] > dl),
+                (k["sh"][x, s] <= dh) & (k["sl"][x, s] <= dl))
+            for s in range(21) if k["sv"][x, s]
+        ]  # fmt: skip
+        assert opt.ev(int(opt.best_ev[row])) == max(evs) / n_dealer
+        way_ev = _ev(variant, bits, (k["ph"][x] > dh) & (k["pl"][x] > dl),
+                     (k["ph"][x] <= dh) & (k["pl"][x] <= dl))  # fmt: skip
+        assert opt.ev(int(opt.way_ev[row])) == way_ev / n_dealer
+
+
+def test_exposed_variants_have_no_blind_strategy():
+    with pytest.raises(ValueError, match="best response"):
+        optimal_strategy("face-up", deck=DECK, use_cache=False)
