@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_ways.py
 	$(TIME) $(BIN)/python benchmarks/bench_engine.py
 	$(TIME) $(BIN)/python benchmarks/bench_single_hands.py
+	$(TIME) $(BIN)/python benchmarks/bench_optimal.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

@@ -1,0 +1,57 @@
+"""Benchmark: the exact per-hand table of all 6,972,147 classes (traditional game, gli way)
+and the optimal blind strategy built from it.
+
+Budget (issue 6): under 15 minutes wall and 8 GB on 2 cores.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.common import Steps
+
+
+def main() -> None:
+    from analysis.optimal import evaluate
+    from analysis.variants import get_variant
+    from enumerate.engine import build_keys
+    from enumerate.engine.perhand import run_per_hand
+    from enumerate.houseways import get_way
+    from enumerate.tables import hand_table
+    from enumerate.waytables import way_table
+
+    variant = get_variant(os.environ.get("PAIGOW_BENCH_VARIANT", "traditional"))
+    way_name = os.environ.get("PAIGOW_BENCH_WAY", variant.house_way)
+    steps = Steps(f"per-hand table and optimal strategy, full deck, {variant.name}, {way_name}")
+    table = steps.run("hand table (cache)", hand_table)
+    way = get_way(way_name)
+    keys = steps.run("keys (cache)", lambda: build_keys(table, way, flag_mask=variant.flag_mask))
+    wt = way_table(way)
+    os.environ["PAIGOW_CACHE_DIR"] = tempfile.mkdtemp(prefix="paigow-perhand-")
+    timings: dict[int, float] = {}
+    per = steps.run(
+        "per-hand counts, all levels (2 threads)",
+        lambda: run_per_hand(table, keys, use_cache=False, timings=timings),
+    )
+    for k, secs in sorted(timings.items()):
+        print(f"    level {k}: {secs:.1f} s")
+    opt = steps.run("EVs and optimal settings",
+                    lambda: evaluate(per, variant, table, way_name, wt.high.astype("int64"),
+                                     wt.low.astype("int64"), wt.rule, wt.rule_names))  # fmt: skip
+    he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
+    print(f"  classes: {len(per):,}  frontier points: {len(per.point_high):,}")
+    print(f"  house edge, house way: {float(he_way) * 100:.6f}%  ({he_way})")
+    print(f"  house edge, optimal:   {float(he_opt) * 100:.6f}%  ({he_opt})")
+    print(f"  optimal play gains:    {float(he_way - he_opt) * 100:.6f}% of the bet")
+    differ = int(table.orbit_size[~opt.way_is_best].sum())
+    print(f"  hands where the house way is not optimal: {differ:,} of {table.total:,}")
+    steps.report()
+
+
+if __name__ == "__main__":
+    main()
