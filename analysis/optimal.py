@@ -190,3 +190,89 @@ def optimal_strategy(
     wt = way_table(way, table.deck, table.rules, use_cache)
     return evaluate(per, variant, table, way_name, wt.high.astype(np.int64),
                     wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
+
+
+def hand_choices(
+    cards: str,
+    variant: Variant | str = "traditional",
+    house_way: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> tuple[pd.DataFrame, OptimalStrategy, int]:
+    """Every non-dominated setting of one hand with its exact counts against all dealer hands
+    of the other cards, and its EV; the house way's choice and the optimal one marked.
+
+    Uses the cached per-hand table of the whole deck when there is one; otherwise computes
+    only this hand (about a minute and a half on the full deck). Returns (table, strategy, row).
+    """
+    from enumerate.cards import parse_cards
+    from enumerate.evaluate import SettingValue, settings
+    from enumerate.houseways import set_hand
+
+    hand = parse_cards(cards, count=7)
+    variant = get_variant(variant)
+    table = hand_table(deck, rules, use_cache)
+    row = table.row_of(hand)
+    way_name = house_way or variant.house_way
+    try:
+        whole = _cached(variant, way_name, table)
+        opt = optimal_strategy(variant, way_name, table.deck, table.rules, use_cache=use_cache,
+                               rows=None if whole else [row])  # fmt: skip
+    except MemoryError:  # pragma: no cover - a machine too small for the whole table
+        opt = optimal_strategy(variant, way_name, table.deck, table.rules, rows=[row])
+    per = opt.per_hand
+    by_ids: dict[tuple[int, int], SettingValue] = {}
+    for s in settings(hand, table.rules):
+        if s.valid:
+            by_ids.setdefault((s.high_id, s.low_id), s)
+    chosen = set_hand(get_way(way_name), hand, table.rules)
+    n = opt.dealer_hands
+    rows = []
+    sl = per.points(row)
+    for p in range(sl.start, sl.stop):
+        s = by_ids[(int(per.point_high[p]), int(per.point_low[p]))]
+        win, loss = int(per.win[p].sum()), int(per.loss[p].sum())
+        rows.append(
+            {
+                "high": " ".join(str(c) for c in s.high),
+                "low": " ".join(str(c) for c in s.low),
+                "high hand": s.high_name,
+                "low hand": s.low_name,
+                "win": win,
+                "push": n - win - loss,
+                "loss": loss,
+                "EV": opt.ev(int(opt.point_ev[p])),
+                "optimal": p == int(opt.best_point[row]),
+                "house way": (int(per.point_high[p]), int(per.point_low[p]))
+                == (chosen.high_id, chosen.low_id),
+            }
+        )
+    if not any(r["house way"] for r in rows):  # the way's setting is dominated: show it too
+        win, loss = int(per.way_win[row].sum()), int(per.way_loss[row].sum())
+        rows.append(
+            {
+                "high": " ".join(str(c) for c in chosen.high),
+                "low": " ".join(str(c) for c in chosen.low),
+                "high hand": "(dominated)",
+                "low hand": "",
+                "win": win,
+                "push": n - win - loss,
+                "loss": loss,
+                "EV": opt.ev(int(opt.way_ev[row])),
+                "optimal": False,
+                "house way": True,
+            }
+        )
+    df = pd.DataFrame(rows).sort_values("EV", ascending=False, kind="stable")
+    return df.reset_index(drop=True), opt, row
+
+
+def _cached(variant: Variant, way_name: str, table: HandTable) -> bool:
+    """Is the whole-deck per-hand table of this variant and way already cached?"""
+    from enumerate.cache import read_provenance
+    from enumerate.engine.perhand import _path, _prov
+
+    keys = build_keys(table, get_way(way_name), flag_mask=variant.flag_mask)
+    path = _path(keys)
+    return path.exists() and read_provenance(path) == _prov(keys, table)
