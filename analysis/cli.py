@@ -16,6 +16,10 @@ import pandas as pd
 
 from analysis.categories import category_table
 from analysis.formats import decimal, markdown, to_json
+from analysis.pricing import analyze
+from analysis.sidebets import bet_listing, sidebet_report
+from analysis.sweep import add_sweep_command
+from analysis.variants import get_variant
 from analysis.ways import (
     SetReport,
     WayDiff,
@@ -309,6 +313,80 @@ def cmd_diff_ways(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tell(message: str) -> None:
+    print(f"paigow: {message}", file=sys.stderr)
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    variant = get_variant(args.variant)
+    if args.house_way is not None:
+        get_way(args.house_way)  # an unknown way fails here, before any counting
+    if args.player == "optimal":
+        from analysis.optimal import optimal_return_table
+
+        _tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
+        table = optimal_return_table(variant, args.house_way, _deck(args), _rules(args))
+        print(table.render(args.format), end="")
+        return 0
+    table = analyze(
+        variant, args.house_way, args.player, _deck(args), _rules(args), on_run=_tell
+    )
+    print(table.render(args.format), end="")
+    return 0
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    from analysis.optimal import hand_choices
+
+    cards = parse_cards(args.cards, count=7)
+    variant = get_variant(args.variant)
+    if args.house_way is not None:
+        get_way(args.house_way)
+    df, opt, _row = hand_choices(args.cards, variant, args.house_way, _deck(args), _rules(args))
+    if args.format == "json":
+        print(to_json({
+            "hand": [str(c) for c in cards], "variant": variant.name,
+            "house_way": opt.house_way, "dealer_hands": opt.dealer_hands,
+            "settings": [{**r, "EV": float(r["EV"]), "EV_fraction": r["EV"]}
+                         for r in df.to_dict("records")],
+        }))  # fmt: skip
+        return 0
+    shown = df.assign(
+        EV=[decimal(x, 6) for x in df["EV"]],
+        mark=["optimal" * bool(o) + (" + " if o and w else "") + "house way" * bool(w)
+              for o, w in zip(df["optimal"], df["house way"], strict=True)],
+    ).drop(columns=["optimal", "house way"])  # fmt: skip
+    if args.format == "csv":
+        print(shown.to_csv(index=False), end="")
+        return 0
+    print(f"{' '.join(str(c) for c in cards)}: {variant.name}, dealer sets by {opt.house_way}; "
+          f"counts over the {opt.dealer_hands:,} dealer hands of the other cards\n")  # fmt: skip
+    print(markdown(shown))
+    return 0
+
+
+def cmd_sidebet(args: argparse.Namespace) -> int:
+    if args.list:
+        if args.name is not None:
+            raise UsageError("--list takes no side bet name")
+        df = bet_listing()
+        if args.format == "json":
+            print(to_json(df.to_dict("records")))
+        elif args.format in ("csv", "html"):
+            print(df.to_csv(index=False) if args.format == "csv" else df.to_html(index=False))
+        else:
+            print(markdown(df))
+        return 0
+    if args.name is None:
+        raise UsageError("name a side bet (see: paigow sidebet --list)")
+    report = sidebet_report(
+        args.name, args.paytable, args.players, args.envy, _deck(args), _rules(args),
+        args.house_way, on_run=_tell,
+    )  # fmt: skip
+    print(report.render(args.format), end="")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="paigow", description="Exact pai gow poker analysis.")
     parser.add_argument(
@@ -350,6 +428,54 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 9TJQKA:cdhs+joker")
     p.set_defaults(func=cmd_diff_ways)
+
+    p = sub.add_parser("analyze", help="exact return table of a game variant's main wager")
+    p.add_argument("variant", help="traditional, face-up, dealer-open, ez, commission-free"
+                   " (data/variants) or a variant .toml file")  # fmt: skip
+    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument(
+        "--player", default=None, metavar="MODE",
+        help="house-way (blind, by the house way), best-response (sees the exposed dealer) or "
+        "optimal (blind, highest exact EV per hand); default: best-response when the dealer is "
+        "exposed, else house-way",
+    )  # fmt: skip
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
+    p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("best", help="every non-dominated setting of a hand with exact EVs")
+    p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
+    p.add_argument("--variant", default="traditional", help="a blind variant (default traditional)")
+    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    p.set_defaults(func=cmd_best)
+
+    add_sweep_command(sub)
+
+    p = sub.add_parser("sidebet", help="exact return table of a side bet under a paytable")
+    p.add_argument("name", nargs="?", default=None, help="a side bet (see --list)")
+    p.add_argument("--list", action="store_true", help="list the side bets and their paytables")
+    p.add_argument(
+        "--paytable", default=None, metavar="NAME|FILE",
+        help="a shipped paytable of the bet (data/paytables) or a .toml file",
+    )  # fmt: skip
+    p.add_argument(
+        "--players", type=int, default=None, metavar="N",
+        help="players at the table, the bettor included (the dealer not): the envy bonus is"
+        " paid for each of the N-1 others",
+    )  # fmt: skip
+    p.add_argument(
+        "--envy", default=None, metavar="NAME|FILE",
+        help="envy table (default: the paytable's own, else 5000 for fortune)",
+    )  # fmt: skip
+    p.add_argument(
+        "--house-way", default=None,
+        help="the dealer's way, for bets on its setting (dealer-bonus, tiger-9)",
+    )  # fmt: skip
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
+    p.set_defaults(func=cmd_sidebet)
     return parser
 
 

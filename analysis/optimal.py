@@ -20,6 +20,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
+from analysis.pricing import ReturnTable
 from analysis.variants import Variant, get_variant
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
@@ -28,6 +29,18 @@ from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 from enumerate.waytables import way_table
+
+
+def blind_flags() -> int:
+    """The dealer flags of every shipped blind variant: one per-hand table serves them all."""
+    from analysis.variants import variant_names
+
+    mask = 0
+    for name in variant_names():
+        v = get_variant(name)
+        if not v.dealer_exposed:
+            mask |= v.flag_mask
+    return mask
 
 
 def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...]) -> tuple[
@@ -185,7 +198,7 @@ def optimal_strategy(
     way_name = house_way or variant.house_way
     way = get_way(way_name)
     table = hand_table(deck, rules, use_cache)
-    keys = build_keys(table, way, flag_mask=variant.flag_mask, use_cache=use_cache)
+    keys = build_keys(table, way, flag_mask=blind_flags(), use_cache=use_cache)
     per = run_per_hand(table, keys, use_cache=use_cache, rows=rows)
     wt = way_table(way, table.deck, table.rules, use_cache)
     return evaluate(per, variant, table, way_name, wt.high.astype(np.int64),
@@ -273,6 +286,47 @@ def _cached(variant: Variant, way_name: str, table: HandTable) -> bool:
     from enumerate.cache import read_provenance
     from enumerate.engine.perhand import _path, _prov
 
-    keys = build_keys(table, get_way(way_name), flag_mask=variant.flag_mask)
+    keys = build_keys(table, get_way(way_name), flag_mask=blind_flags())
     path = _path(keys)
     return path.exists() and read_provenance(path) == _prov(keys, table)
+
+
+def optimal_return_table(
+    variant: Variant | str = "traditional",
+    house_way: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> ReturnTable:
+    """The variant's return table when the player sets every hand optimally (blind)."""
+    from analysis.counts import DealCounts
+    from analysis.pricing import variant_lines
+    from analysis.variants import HOUSE_WAY
+    from enumerate.engine.counts import PairCounts
+    from enumerate.engine.keys import N_PLAYER_CLASSES
+
+    variant = get_variant(variant)
+    opt = optimal_strategy(variant, house_way, deck, rules, use_cache)
+    per = opt.per_hand
+    size = opt.table.orbit_size.astype(np.int64)[:, None]
+    win = (size * per.win[opt.best_point]).sum(axis=0)
+    loss = (size * per.loss[opt.best_point]).sum(axis=0)
+    n_d = len(per.dealer_class_bits)
+    joint = np.zeros((N_PLAYER_CLASSES, n_d), dtype=np.int64)
+    joint[0] = (size * per.total).sum(axis=0)  # only the totals per dealer class are priced
+    zero = np.zeros(n_d, dtype=np.int64)
+    counts = PairCounts(joint, win, loss, zero, zero.copy())
+    deal = DealCounts(counts, per.dealer_class_bits, opt.table.deck, opt.table.rules,
+                      opt.house_way, "optimal", blind_flags())  # fmt: skip
+    lines = variant_lines(deal, variant, HOUSE_WAY)
+    edge_way = opt.house_edge(False)
+    notes = (
+        variant.description,
+        f"the player sets every hand with the highest exact EV against the house way "
+        f"{opt.house_way}; with the house way itself the house edge is "
+        f"{float(edge_way) * 100:.4f}%",
+    )
+    return ReturnTable.from_lines(
+        lines, deal.total, game=variant.name, deck=opt.table.deck.name,
+        house_way=opt.house_way, player="optimal", title=variant.title, notes=notes,
+    )  # fmt: skip

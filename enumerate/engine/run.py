@@ -1,22 +1,34 @@
-"""Running the pair engine: levels of inclusion-exclusion, shards, joblib, resumable caches.
+"""Running the pair engine: levels of inclusion-exclusion, shards, backends, resumable caches.
 
     total = sum over levels k = 0..7 of (-1)^k * sum over orbits S of size k of |orbit S| * F_S
 
 Each level's orbits are split into shards (contiguous ranges of orbits). A shard's counts are
 written as Parquet under ``<cache>/engine/<keys digest>/`` with provenance; a run that is
-interrupted resumes from the shards already on disk. Shards run in threads (the numba kernels
-release the GIL), so the hand tables are shared, not copied.
+interrupted (or loses a worker) resumes from the shards already on disk.
+
+Two backends compute the shards that are not on disk yet:
+
+- ``"local"`` (default): joblib threads of this process (the numba kernels release the GIL),
+  so the hand tables and the level's families are shared, not copied;
+- ``"dask"``: one task per shard on a Dask cluster (``enumerate.engine.distributed``). A task
+  carries names and numbers only; the workers load the tables and the levels from the shared
+  cache folder and write each finished shard there.
+
+``run_engines`` runs several (table, keys) pairs together: runs of one deck and rules share
+each level's families (built once), and all their shards are spread over the same threads or
+workers.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 from math import ceil, comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -67,9 +79,28 @@ def plan_shards(table: HandTable, levels: Iterable[int] = range(8)) -> list[Shar
     return shards
 
 
-def _run_shard(level: Level, shard: Shard, table: HandTable, keys: EngineKeys) -> PairCounts:
+@dataclass(frozen=True, eq=False)
+class LevelArrays:
+    """What the kernels read of one level: the families by orbit and the orbit sizes (from a
+    ``Level`` built in memory, or memory-mapped from the level cache of the Dask backend)."""
+
+    k: int
+    offsets: np.ndarray  # int64, len = number of orbits + 1
+    items: np.ndarray  # int32 class rows
+    orbit_size: np.ndarray  # int64
+
+    @property
+    def sign(self) -> int:
+        return -1 if self.k % 2 else 1
+
+    @classmethod
+    def of(cls, level: Level) -> LevelArrays:
+        return cls(level.k, level.offsets, level.items, level.orbits.size.astype(np.int64))
+
+
+def _run_shard(level: LevelArrays, shard: Shard, table: HandTable, keys: EngineKeys) -> PairCounts:
     joint, bwin, bloss, rwin, rpush, inexact = run_orbits(
-        level.offsets, level.items, shard.orbit_ids, level.orbits.size.astype(np.int64),
+        level.offsets, level.items, shard.orbit_ids, level.orbit_size,
         table.orbit_size.astype(np.int64), keys.dealer_high, keys.dealer_low, keys.dealer_class,
         keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
         keys.frontier_low, keys.player_class, keys.player_weight, N_PLAYER_CLASSES,
@@ -98,9 +129,13 @@ class ShardStore:
         path = self.path(shard)
         if not path.exists() or read_provenance(path) != {**self.prov, "shard": shard.name}:
             return None
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
-        return PairCounts.from_arrow(pq.read_table(path), N_PLAYER_CLASSES, self.n_d)
+        try:
+            return PairCounts.from_arrow(pq.read_table(path), N_PLAYER_CLASSES, self.n_d)
+        except (OSError, pa.ArrowInvalid, ValueError, IndexError):
+            return None  # a damaged file is computed again
 
     def save(self, shard: Shard, counts: PairCounts) -> None:
         write_atomic(counts.to_arrow(), self.path(shard), {**self.prov, "shard": shard.name})
@@ -112,13 +147,30 @@ def default_jobs() -> int:
 
 @dataclass
 class LevelStats:
-    """Where the time of a run went, per inclusion-exclusion level."""
+    """Where the time of a run went, per inclusion-exclusion level (shards computed by this
+    run only; shards loaded from the cache are not counted)."""
 
     k: int
     orbits: int = 0
     hand_visits: int = 0  # sum over orbit representatives S of |H_S|
-    build_seconds: float = 0.0
-    shard_seconds: float = 0.0  # summed over threads
+    build_seconds: float = 0.0  # building (or loading) the level, shared by runs of one deck
+    shard_seconds: float = 0.0  # summed over threads or workers
+    shards: int = 0  # shards computed
+
+
+@dataclass(frozen=True)
+class ShardDone:
+    """A shard finished during a run, as ``on_shard`` callbacks see it."""
+
+    run: int  # index of the run in ``run_engines`` (0 for ``run_engine``)
+    shard: Shard
+    seconds: float  # kernel time
+    worker: str  # "local", or the address of the Dask worker
+    pid: int  # the process that computed it
+    computed: bool = True  # False: a worker found it on disk (finished before a worker loss)
+
+
+BACKENDS = ("local", "dask")
 
 
 def run_engine(
@@ -129,60 +181,153 @@ def run_engine(
     progress: bool | None = None,
     levels: Iterable[int] = range(8),
     stats: dict[int, LevelStats] | None = None,
+    backend: str | None = None,
+    scheduler: Any = None,
+    cache: Path | None = None,
+    on_shard: Callable[[ShardDone], None] | None = None,
 ) -> PairCounts:
     """Exact counts over all ordered pairs of disjoint (player, dealer) hands of the deck.
 
-    ``stats``, if given, is filled with per-level figures.
+    ``backend``: ``"local"`` (joblib threads, ``n_jobs`` of them, default one per core) or
+    ``"dask"``: shards are tasks of the Dask cluster at ``scheduler`` (an address such as
+    ``"tcp://host:8786"`` or a ``distributed.Client``; ``None``: the current client, else a
+    temporary local cluster of ``n_jobs`` worker processes). Default: ``"dask"`` when a
+    ``scheduler`` is given, else ``"local"``.
+
+    ``cache``: the folder of the finished shards (default ``cache_dir()``); with dask also the
+    folder the workers read the tables and levels from (shared storage on a cluster). With
+    ``use_cache`` every finished shard is kept there and a later run skips it.
+
+    ``stats``, if given, is filled with per-level figures; ``on_shard`` is called with each
+    finished shard (after it is saved).
     """
-    n_jobs = n_jobs or default_jobs()
-    shards = plan_shards(table, levels)
-    store = ShardStore(keys, table) if use_cache else None
-    total = PairCounts.zeros(N_PLAYER_CLASSES, keys.n_dealer_classes)
-    todo: dict[int, list[Shard]] = {}
-    for shard in shards:
-        done = store.load(shard) if store else None
-        if done is None:
-            todo.setdefault(shard.k, []).append(shard)
-        else:
-            total = total + done
-    n_todo = sum(len(v) for v in todo.values())
+    return run_engines(
+        [(table, keys)], n_jobs, use_cache, progress, levels,
+        None if stats is None else [stats], backend, scheduler, cache, on_shard,
+    )[0]  # fmt: skip
+
+
+def run_engines(
+    runs: Sequence[tuple[HandTable, EngineKeys]],
+    n_jobs: int | None = None,
+    use_cache: bool = True,
+    progress: bool | None = None,
+    levels: Iterable[int] = range(8),
+    stats: Sequence[dict[int, LevelStats]] | None = None,
+    backend: str | None = None,
+    scheduler: Any = None,
+    cache: Path | None = None,
+    on_shard: Callable[[ShardDone], None] | None = None,
+) -> list[PairCounts]:
+    """``run_engine`` for several (table, keys) pairs at once; one ``PairCounts`` per run.
+
+    Runs of one deck and rules share every level's families; the shards of all runs share the
+    threads (local) or the cluster (dask). ``stats``, if given, holds one dict per run.
+    """
+    backend = backend or ("dask" if scheduler is not None else "local")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    if scheduler is not None and backend != "dask":
+        raise ValueError("a scheduler address needs the dask backend")
+    if stats is not None and len(stats) != len(runs):
+        raise ValueError("stats: one dict per run")
+    levels = list(levels)
+    root = cache or (cache_dir() if use_cache or backend == "dask" else None)
+    stores = [ShardStore(keys, table, root) if use_cache else None for table, keys in runs]
+    totals = [PairCounts.zeros(N_PLAYER_CLASSES, keys.n_dealer_classes) for _, keys in runs]
+    todo: list[tuple[int, Shard]] = []
+    for i, (table, _) in enumerate(runs):
+        store = stores[i]
+        for shard in plan_shards(table, levels):
+            cached = store.load(shard) if store else None
+            if cached is None:
+                todo.append((i, shard))
+            else:
+                totals[i] = totals[i] + cached
     if progress is None:
-        progress = n_todo > 4
-    bar = tqdm(total=n_todo, unit="shard", disable=not progress, desc="pairs")
-    n = table.deck.size
-    with Parallel(n_jobs=n_jobs, backend="threading", return_as="generator_unordered") as par:
-        for k in sorted(todo):
-            st = LevelStats(k)
-            t0 = time.perf_counter()
-            level = build_level(table, k)
-            st.build_seconds = time.perf_counter() - t0
-            jobs = (delayed(_with_shard)(level, s, table, keys) for s in todo[k])
-            for shard, counts, seconds in par(jobs):
-                if store:
-                    store.save(shard, counts)
-                total = total + counts
-                st.shard_seconds += seconds
-                st.orbits += shard.hi - shard.lo
-                bar.update(1)
+        progress = len(todo) > 4
+    builds: dict[tuple[str, str, int], float] = {}
+    run_stats: list[dict[int, LevelStats]] = [{} for _ in runs]
+    results: Iterator[tuple[ShardDone, PairCounts]]
+    if not todo:
+        results = iter(())
+    elif backend == "local":
+        results = _local_results(runs, todo, n_jobs or default_jobs(), builds)
+    else:
+        from enumerate.engine.distributed import dask_results
+
+        assert root is not None
+        results = dask_results(runs, todo, scheduler, root, use_cache, n_jobs, builds)
+    bar = tqdm(total=len(todo), unit="shard", disable=not progress, desc="pairs")
+    try:
+        for done, counts in results:
+            store = stores[done.run]
+            # dask workers save their shards; the client saves too when it cannot see them
+            if store and (backend == "local" or not store.path(done.shard).exists()):
+                store.save(done.shard, counts)
+            totals[done.run] = totals[done.run] + counts
+            if done.computed:
+                st = run_stats[done.run].setdefault(done.shard.k, LevelStats(done.shard.k))
+                st.shards += 1
+                st.shard_seconds += done.seconds
+                st.orbits += done.shard.hi - done.shard.lo
+            bar.update(1)
+            if on_shard is not None:
+                on_shard(done)
+    finally:
+        bar.close()
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # stops the threads or cancels the cluster's remaining tasks
+    for i, (table, _) in enumerate(runs):
+        n = table.deck.size
+        for k, st in run_stats[i].items():
             st.hand_visits = st.orbits * comb(n - k, 7 - k)
-            if stats is not None:
-                stats[k] = st
-            del level
-    bar.close()
-    return total
+            st.build_seconds = builds.get((table.deck.key, table.rules.key, k), 0.0)
+        if stats is not None:
+            stats[i].update(sorted(run_stats[i].items()))
+    return totals
+
+
+def _local_results(
+    runs: Sequence[tuple[HandTable, EngineKeys]],
+    todo: list[tuple[int, Shard]],
+    n_jobs: int,
+    builds: dict[tuple[str, str, int], float],
+) -> Iterator[tuple[ShardDone, PairCounts]]:
+    """Compute shards in threads, one level at a time per deck and rules (a level is built once
+    for every run of that deck and rules)."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, (table, _) in enumerate(runs):
+        groups.setdefault((table.deck.key, table.rules.key), []).append(i)
+    pid = os.getpid()
+    with Parallel(n_jobs=n_jobs, backend="threading", return_as="generator_unordered") as par:
+        for (deck_key, rules_key), members in groups.items():
+            table = runs[members[0]][0]
+            mine = [(i, s) for i, s in todo if i in members]
+            for k in sorted({s.k for _, s in mine}):
+                t0 = time.perf_counter()
+                level = LevelArrays.of(build_level(table, k))
+                builds[(deck_key, rules_key, k)] = time.perf_counter() - t0
+                jobs = [
+                    delayed(_with_shard)(level, s, runs[i][0], runs[i][1], i)
+                    for i, s in mine
+                    if s.k == k
+                ]
+                for i, shard, counts, seconds in par(jobs):
+                    yield ShardDone(i, shard, seconds, "local", pid), counts
+                del level, jobs
 
 
 def _with_shard(
-    level: Level, shard: Shard, table: HandTable, keys: EngineKeys
-) -> tuple[Shard, PairCounts, float]:
+    level: LevelArrays, shard: Shard, table: HandTable, keys: EngineKeys, run: int
+) -> tuple[int, Shard, PairCounts, float]:
     t0 = time.perf_counter()
     counts = _run_shard(level, shard, table, keys)
-    return shard, counts, time.perf_counter() - t0
+    return run, shard, counts, time.perf_counter() - t0
 
 
-def run_for_hands(
-    table: HandTable, keys: EngineKeys, rows: Iterable[int]
-) -> dict[int, PairCounts]:
+def run_for_hands(table: HandTable, keys: EngineKeys, rows: Iterable[int]) -> dict[int, PairCounts]:
     """Exact counts for single player hands: for each class row, the counts of ONE hand of
     that class (the player) against every dealer hand of the other cards.
 
@@ -193,6 +338,7 @@ def run_for_hands(
     out = {r: PairCounts.zeros(N_PLAYER_CLASSES, keys.n_dealer_classes) for r in rows}
     for k in range(8):
         level = build_level(table, k)
+        arrays = LevelArrays.of(level)
         for r in rows:
             weight = np.zeros(len(table), dtype=np.int64)
             weight[r] = 1
@@ -204,8 +350,8 @@ def run_for_hands(
                  for sub in combinations(cards, k)}
             )  # fmt: skip
             shard = Shard(k, 0, len(level.orbits), tuple(ids))
-            out[r] = out[r] + _run_shard(level, shard, table, one)
-        del level
+            out[r] = out[r] + _run_shard(arrays, shard, table, one)
+        del level, arrays
     result = {}
     for r, counts in out.items():
         size = int(table.orbit_size[r])

@@ -1,0 +1,249 @@
+"""``paigow reports``: every variant, side bet and paytable priced exactly, with plots.
+
+Writes a folder of markdown, CSV, JSON and HTML tables, PNG plots and an ``index.md`` that
+links them with the headline figures. The counts come from the Parquet caches (one engine run
+per house way serves every variant and deal-based side bet: counts with more dealer flags hold
+counts with fewer).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, no screen
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from analysis.categories import category_table
+from analysis.formats import decimal, markdown
+from analysis.pricing import ReturnTable, analyze, compare
+from analysis.sidebets import BETS, max_players, sidebet_report
+from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
+from analysis.ways import diff_ways, dominated_counts
+from enumerate.rules import Deck, Rules
+
+FORMATS = ("md", "csv", "json", "html")
+TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
+
+
+@dataclass
+class Report:
+    """What was written, for the index."""
+
+    out: Path
+    deck: Deck
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def add(self, title: str, lines: list[str]) -> None:
+        self.sections.append((title, lines))
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x) * 100:.4f}%"
+
+
+def _write_table(out: Path, stem: str, table: ReturnTable) -> str:
+    for fmt in FORMATS:
+        (out / f"{stem}.{fmt}").write_text(table.render(fmt))
+    return f"{stem}.md"
+
+
+def _frame_md(df: pd.DataFrame) -> str:
+    shown = df.copy()
+    for col in shown.columns:
+        if len(shown) and isinstance(shown[col].iloc[0], Fraction):
+            shown[col] = [decimal(x, 8) for x in shown[col]]
+    return markdown(shown)
+
+
+def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None]) -> None:
+    tables: list[ReturnTable] = []
+    lines = []
+    for way in ways:
+        for name in variant_names():
+            variant = get_variant(name)
+            modes = [HOUSE_WAY, BEST_RESPONSE] if variant.dealer_exposed else [HOUSE_WAY]
+            for mode in modes:
+                log(f"variant {name}, {way}, {mode}")
+                t = analyze(variant, way, mode, rep.deck, rules)
+                tables.append(t)
+                link = _write_table(rep.out, f"variant-{name}-{way}-{mode}", t)
+                lines.append(f"- [{name}, house way {way}, player {mode}]({link}): "
+                             f"house edge {_pct(t.house_edge)}")  # fmt: skip
+    summary = compare(tables)
+    (rep.out / "variants.md").write_text(_frame_md(summary) + "\n")
+    numeric = {c: [float(x) for x in summary[c]] for c in ("win", "push", "loss", "house_edge")}
+    summary.assign(**numeric).to_csv(rep.out / "variants.csv", index=False)
+    _plot_outcomes(summary, rep.out / "variants.png")
+    rep.add("Main wagers", ["[summary](variants.md), ![outcomes](variants.png)", *lines])
+
+
+def _plot_outcomes(summary: pd.DataFrame, path: Path) -> None:
+    columns = zip(summary["game"], summary["house_way"], summary["player"], strict=True)
+    labels = [f"{g}\n{w}\n{p}" for g, w, p in columns]
+    fig, ax = plt.subplots(figsize=(max(8, len(labels) * 0.9), 5))
+    bottom = [0.0] * len(labels)
+    for outcome, colour in (("win", "#3a7d44"), ("push", "#b0b0b0"), ("loss", "#b23a48")):
+        vals = [float(x) for x in summary[outcome]]
+        ax.bar(labels, vals, bottom=bottom, label=outcome, color=colour)
+        bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
+    ax.set_ylabel("probability")
+    ax.set_title("Outcome probabilities per variant, house way and player (exact)")
+    ax.legend()
+    ax.tick_params(axis="x", labelsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
+    from analysis.paytables import shipped_paytables
+
+    rows = []
+    lines = []
+    for bet in BETS.values():
+        for pt in shipped_paytables(bet.name):
+            log(f"side bet {bet.name}, {pt.name}")
+            players = min(TABLE_PLAYERS, max_players(rep.deck)) if bet.has_envy else None
+            r = sidebet_report(bet.name, pt.name, deck=rep.deck, rules=rules, players=players)
+            stem = f"sidebet-{bet.name}-{pt.name}"
+            for fmt in FORMATS:
+                (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+            if r.returns is not None:
+                edge = r.returns.house_edge
+                rows.append({"bet": bet.name, "paytable": pt.name, "template": pt.template,
+                             "house edge": edge})  # fmt: skip
+                tag = " (TEMPLATE, not a real casino table)" if pt.template else ""
+                lines.append(f"- [{bet.name}, {pt.name}]({stem}.md){tag}: "
+                             f"house edge {_pct(edge)}")  # fmt: skip
+            elif r.envy is not None:
+                lines.append(f"- [{bet.name}, {pt.name}]({stem}.md): "
+                             f"${float(r.envy.per_other_player):.4f} per other player")  # fmt: skip
+    df = pd.DataFrame(rows)
+    (rep.out / "sidebets.md").write_text(_frame_md(df) + "\n")
+    real = df[~df["template"]]
+    fig, ax = plt.subplots(figsize=(10, max(4, len(real) * 0.35)))
+    labels = [f"{b} {p}" for b, p in zip(real["bet"], real["paytable"], strict=True)]
+    ax.barh(labels, [float(x) * 100 for x in real["house edge"]], color="#4062bb")
+    ax.set_xlabel("house edge (%)")
+    ax.set_title("Side bets: exact house edge per paytable")
+    ax.invert_yaxis()
+    fig.tight_layout()
+    fig.savefig(rep.out / "sidebets.png", dpi=110)
+    plt.close(fig)
+    rep.add("Side bets", ["[summary](sidebets.md), ![house edges](sidebets.png)", *lines])
+
+
+def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
+    lines = []
+    if len(ways) >= 2:
+        d = diff_ways(ways[0], ways[1], rep.deck, rules)
+        (rep.out / "ways-diff.md").write_text(_frame_md(d.rows) + "\n")
+        lines.append(f"- [{ways[0]} vs {ways[1]}](ways-diff.md): set differently on "
+                     f"{d.different:,} of {d.total:,} hands")  # fmt: skip
+    dom = dominated_counts(ways, rep.deck, rules)
+    (rep.out / "ways-dominated.md").write_text(_frame_md(dom) + "\n")
+    lines.append("- [hands set on a dominated setting](ways-dominated.md)")
+    rep.add("House ways", lines)
+
+
+def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None]) -> None:
+    from analysis.optimal import optimal_strategy
+
+    lines = []
+    rows = []
+    for way in ways:
+        for name in variant_names():
+            if get_variant(name).dealer_exposed:
+                continue
+            log(f"optimal strategy, {name}, {way}")
+            opt = optimal_strategy(name, way, rep.deck, rules)
+            he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
+            rows.append({"game": name, "house way": way, "house edge, house way": he_way,
+                         "house edge, optimal": he_opt, "gain": he_way - he_opt})  # fmt: skip
+            stem = f"optimal-{name}-{way}"
+            by_rule = opt.by_rule().sort_values("edge given up", ascending=False)
+            (rep.out / f"{stem}-by-rule.md").write_text(_frame_md(by_rule) + "\n")
+            (rep.out / f"{stem}-top.md").write_text(_frame_md(opt.top_losses(30)) + "\n")
+            _plot_rules(by_rule, rep.out / f"{stem}.png", f"{name}, {way}")
+            lines.append(f"- {name}, {way}: house edge {_pct(he_way)} with the house way, "
+                         f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
+                         f"[top hands]({stem}-top.md), ![]({stem}.png))")  # fmt: skip
+    (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
+    rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
+
+
+def _plot_rules(by_rule: pd.DataFrame, path: Path, title: str) -> None:
+    top = by_rule[by_rule["edge given up"] > 0].head(15)
+    fig, ax = plt.subplots(figsize=(10, max(3, len(top) * 0.4)))
+    ax.barh([r[:70] for r in top["rule"]], [float(x) * 100 for x in top["edge given up"]],
+            color="#c96b28")  # fmt: skip
+    ax.set_xlabel("house edge given up against optimal play (% of the bet)")
+    ax.set_title(f"Where the house way gives up value: {title}")
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def build_reports(
+    out: Path | str = "reports",
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    ways: list[str] | None = None,
+    optimal: bool = True,
+    log: Callable[[str], None] = print,
+) -> Report:
+    """Write every table and plot under ``out``; returns what was written."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    ways = ways or ["gli", "trump-plaza"]
+    rep = Report(out, deck)
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("seven-card classes", lambda: _categories(rep, rules)),
+        ("variants", lambda: _variants(rep, ways, rules, log)),
+        ("side bets", lambda: _sidebets(rep, rules, log)),
+        ("house ways", lambda: _ways(rep, ways, rules)),
+    ]
+    if optimal:
+        steps.append(("optimal strategy", lambda: _optimal(rep, ways[:1], rules, log)))
+    for name, step in steps:
+        t0 = time.perf_counter()
+        step()
+        rep.seconds[name] = time.perf_counter() - t0
+        log(f"{name}: {rep.seconds[name]:.1f} s")
+    _index(rep, rules)
+    return rep
+
+
+def _categories(rep: Report, rules: Rules) -> None:
+    df = category_table(rep.deck, rules)
+    shown = df.assign(probability=[decimal(Fraction(p), 10) for p in df["probability"]])
+    (rep.out / "categories.md").write_text(markdown(shown) + "\n")
+    shown.to_csv(rep.out / "categories.csv", index=False)
+    rep.add("Seven-card classes", ["[table](categories.md)"])
+
+
+def _index(rep: Report, rules: Rules) -> None:
+    lines = [
+        "# Pai gow poker: exact results",
+        "",
+        f"Deck {rep.deck.name}, wheel {rules.wheel}. Every figure is an exact count of deals "
+        "(or hands); probabilities and house edges are exact fractions shown as decimals.",
+        "",
+    ]
+    for title, body in rep.sections:
+        lines += [f"## {title}", "", *body, ""]
+    lines += ["## Time", ""]
+    lines += [f"- {k}: {v:.1f} s" for k, v in rep.seconds.items()]
+    (rep.out / "index.md").write_text("\n".join(lines) + "\n")

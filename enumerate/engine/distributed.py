@@ -1,0 +1,485 @@
+"""The Dask backend of the pair engine: one task per shard, small arguments, a shared cache.
+
+A run on a cluster (``run_engine(..., backend="dask", scheduler="tcp://host:8786")``) submits
+
+- one *level task* per inclusion-exclusion level k (and deck and rules): it makes sure the
+  level's families are in the cache folder, as ``.npy`` files that every worker memory-maps
+  (``<cache>/levels/<deck>-<rules hash>-<code fingerprint>/k<k>-{offsets,items,orbit_size}.npy``
+  and a sidecar ``k<k>.json`` with the provenance and the shapes, written last);
+- one *shard task* per shard not yet on disk, depending on its level task. Its arguments are a
+  ``RunSpec`` (deck, rules, way names and modules, flag mask, keys digest, code fingerprint,
+  cache folder), the level's ``LevelReady`` and the ``Shard`` (level k, orbit range): a few
+  hundred bytes. The worker loads the hand table, the way and player tables from their Parquet
+  caches (``hand_table``, ``way_table``, ``player_table``; built there if missing), rebuilds
+  the keys, checks that their digest is the client's, computes the shard and writes it as
+  Parquet to the cache folder before returning its counts.
+
+A worker keeps what it loaded (tables and keys by digest, levels by folder, in small LRU
+caches) for its next tasks. Every file is written atomically, so a lost worker or an
+interrupted client leaves only whole shards behind: the next run (or the scheduler's retry of
+the lost tasks) skips them and ends with the same integers.
+
+On a cluster the cache folder must be storage that the client and every worker see at the
+same path (set ``PAIGOW_CACHE_DIR``, or pass ``cache=``). Without shared storage the run still
+gives the right counts: each worker builds the levels it needs and the client saves the shards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from enumerate.cache import code_fingerprint, provenance
+from enumerate.engine.counts import PairCounts
+from enumerate.engine.keys import EngineKeys, build_keys
+from enumerate.engine.levels import build_level
+from enumerate.engine.run import (
+    LevelArrays,
+    Shard,
+    ShardDone,
+    ShardStore,
+    _run_shard,
+    default_jobs,
+)
+from enumerate.houseways import HouseWay, get_way
+from enumerate.rules import Deck, Rules
+from enumerate.tables import HandTable, hand_table
+
+LEVEL_SCHEMA = 1
+LEVEL_ARRAYS = ("offsets", "items", "orbit_size")
+CACHE_ENV = "PAIGOW_CACHE_DIR"
+MAX_RUNS = 4  # (table, keys) kept by a worker (about 0.7 GB each for the full deck)
+MAX_LEVELS = 16  # memory-mapped levels kept by a worker
+
+_LABEL = re.compile(
+    r"deck=(?P<deck>[^;]*);rules=(?P<rules>[^;]*);dealer=(?P<dealer>[^;]*);"
+    r"player=(?P<player>[^;]*);flags=(?P<flags>\d+)"
+)
+
+
+# --------------------------------------------------------------------------- task arguments
+
+
+def _way_module(way: HouseWay) -> tuple[str, str | None] | None:
+    """(module name, source file) of a user-defined way, for workers to import; None for the
+    ways that ship with the package (registered by importing it)."""
+    module = way.module
+    if module is None or module.__name__.startswith("enumerate."):
+        return None
+    file = getattr(module, "__file__", None)
+    return module.__name__, str(Path(file).resolve()) if file else None
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a worker needs to rebuild a run's keys: names and numbers only."""
+
+    deck: str  # Deck.key
+    rules: str  # Rules.key (JSON)
+    dealer: str  # way names
+    player: str
+    flag_mask: int
+    way_modules: tuple[tuple[str, str | None], ...]  # user-defined ways to import
+    digest: str  # EngineKeys.digest the worker must reproduce
+    code: str  # code fingerprint of the client
+    cache: str  # cache folder
+    save: bool  # write finished shards to the cache folder
+
+    @classmethod
+    def of(cls, table: HandTable, keys: EngineKeys, cache: Path, save: bool) -> RunSpec:
+        """The spec of keys made by ``build_keys`` (a ``ValueError`` for other keys, such as
+        a selection of player hands: those run on the local backend)."""
+        m = _LABEL.fullmatch(keys.label)
+        if m is None:
+            raise ValueError(
+                f"the dask backend runs keys made by build_keys; these are {keys.label!r} "
+                "(use the local backend)"
+            )
+        ways = []
+        for side in ("dealer", "player"):
+            key = m.group(side)
+            way = get_way(key.rsplit("@", 1)[0])
+            if way.key != key:
+                raise ValueError(f"house way {way.name} changed since the keys were built")
+            ways.append(way)
+        modules = tuple(dict.fromkeys(x for x in map(_way_module, ways) if x is not None))
+        return cls(
+            table.deck.key, table.rules.key, ways[0].name, ways[1].name, int(m.group("flags")),
+            modules, keys.digest, code_fingerprint(), str(cache), save,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class LevelReady:
+    """A level task's answer: the level is in the cache folder (or the worker has it)."""
+
+    deck: str
+    rules: str
+    k: int
+    cache: str
+    seconds: float  # spent building it (0 when it was on disk)
+
+
+@dataclass(frozen=True, eq=False)
+class ShardOutcome:
+    """A shard task's answer."""
+
+    counts: PairCounts
+    seconds: float
+    computed: bool  # False: it was already on disk
+    worker: str
+    pid: int
+
+
+# --------------------------------------------------------------------------- level cache
+
+
+def _rules(key: str) -> Rules:
+    return Rules(**json.loads(key))
+
+
+def level_dir(deck: Deck, rules: Rules, cache: Path) -> Path:
+    """Folder of the cached levels of a deck and rules, for this code."""
+    tag = hashlib.sha256(f"{deck.key}|{rules.key}".encode()).hexdigest()[:8]
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", deck.name)
+    return cache / "levels" / f"{safe}-{tag}-{code_fingerprint()}"
+
+
+def _level_prov(deck: Deck, rules: Rules, k: int) -> dict[str, Any]:
+    return provenance(LEVEL_SCHEMA, table="engine-level", deck=deck.key, rules=rules.key, k=k)
+
+
+def _replace_atomic(path: Path, write: Any) -> None:
+    """``write(file)`` into a temporary file beside ``path``, then rename it to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Path:
+    """Write a level's arrays as ``.npy`` files, then the sidecar that makes them valid."""
+    folder = level_dir(deck, rules, cache)
+    meta = _level_prov(deck, rules, level.k)
+    meta["arrays"] = {}
+    for name in LEVEL_ARRAYS:
+        arr = np.ascontiguousarray(getattr(level, name))
+        _replace_atomic(folder / f"k{level.k}-{name}.npy", lambda f, a=arr: np.save(f, a))
+        meta["arrays"][name] = {"shape": list(arr.shape), "dtype": arr.dtype.str}
+    text = json.dumps(meta, sort_keys=True).encode()
+    sidecar = folder / f"k{level.k}.json"
+    _replace_atomic(sidecar, lambda f: f.write(text))
+    return sidecar
+
+
+def load_level(deck: Deck, rules: Rules, k: int, cache: Path) -> LevelArrays | None:
+    """The cached level, memory-mapped, if this code made it for this deck and rules."""
+    folder = level_dir(deck, rules, cache)
+    try:
+        meta = json.loads((folder / f"k{k}.json").read_text())
+        shapes = meta.pop("arrays")
+    except (OSError, ValueError, KeyError, AttributeError):
+        return None
+    if meta != _level_prov(deck, rules, k):
+        return None
+    arrays = {}
+    for name in LEVEL_ARRAYS:
+        path = folder / f"k{k}-{name}.npy"
+        try:
+            arr = np.load(path, mmap_mode="r")
+        except ValueError:  # an empty file cannot be mapped
+            arr = np.load(path)
+        except OSError:
+            return None
+        want = shapes.get(name, {})
+        if list(arr.shape) != want.get("shape") or arr.dtype.str != want.get("dtype"):
+            return None
+        arrays[name] = arr
+    return LevelArrays(k, arrays["offsets"], arrays["items"], arrays["orbit_size"])
+
+
+# --------------------------------------------------------------------------- worker state
+
+_STATE_LOCK = threading.Lock()  # the dicts below
+_LOAD_LOCK = threading.RLock()  # loading and building: one at a time per worker process
+_RUNS: OrderedDict[tuple[str, str], tuple[HandTable, EngineKeys]] = OrderedDict()
+_TABLES: OrderedDict[tuple[str, str, str], HandTable] = OrderedDict()
+_LEVELS: OrderedDict[tuple[str, str, str, int], LevelArrays] = OrderedDict()
+_COUNTERS = {"levels_built": 0, "runs_loaded": 0}
+
+
+def _lookup(cache: OrderedDict[Any, Any], key: Any) -> Any:
+    with _STATE_LOCK:
+        hit = cache.get(key)
+        if hit is not None:
+            cache.move_to_end(key)
+        return hit
+
+
+def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    with _STATE_LOCK:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > limit:
+            cache.popitem(last=False)
+
+
+def worker_state() -> dict[str, int]:
+    """What this process holds and has done (for tests and diagnostics)."""
+    with _STATE_LOCK:
+        return {"runs": len(_RUNS), "levels": len(_LEVELS), "pid": os.getpid(), **_COUNTERS}
+
+
+@contextmanager
+def _cache_env(cache: str) -> Iterator[None]:
+    """Point ``cache_dir()`` at ``cache`` while tables are loaded (under ``_LOAD_LOCK``)."""
+    old = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = cache
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(CACHE_ENV, None)
+        else:
+            os.environ[CACHE_ENV] = old
+
+
+def _import_way_module(name: str, file: str | None) -> None:
+    if name in sys.modules:
+        return
+    try:
+        importlib.import_module(name)
+        return
+    except ModuleNotFoundError:
+        if file is None:
+            raise
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import house ways from {file}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # numba and inspect look modules up by name
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+
+
+def _check_code(code: str) -> None:
+    if code != code_fingerprint():
+        raise RuntimeError(
+            f"worker pid {os.getpid()} runs other code (fingerprint {code_fingerprint()}, client "
+            f"{code}): install the same version of paigow-exact on every worker"
+        )
+
+
+def _table(deck: str, rules: str, cache: str) -> HandTable:
+    key = (cache, deck, rules)
+    table = _lookup(_TABLES, key)
+    if table is None:
+        with _LOAD_LOCK, _cache_env(cache):
+            table = _lookup(_TABLES, key)
+            if table is None:
+                table = hand_table(Deck.parse(deck), _rules(rules))
+        _keep(_TABLES, key, table, MAX_RUNS)
+    return table
+
+
+def _run_state(run: RunSpec) -> tuple[HandTable, EngineKeys]:
+    key = (run.cache, run.digest)
+    hit = _lookup(_RUNS, key)
+    if hit is not None:
+        return hit
+    with _LOAD_LOCK:
+        hit = _lookup(_RUNS, key)
+        if hit is not None:
+            return hit
+        table = _table(run.deck, run.rules, run.cache)
+        for name, file in run.way_modules:
+            _import_way_module(name, file)
+        with _cache_env(run.cache):
+            keys = build_keys(table, get_way(run.dealer), get_way(run.player), run.flag_mask)
+        if keys.digest != run.digest:
+            raise RuntimeError(
+                f"worker pid {os.getpid()} built other keys ({keys.label}, digest {keys.digest}, "
+                f"client {run.digest}): the house ways differ on this worker"
+            )
+        _keep(_RUNS, key, (table, keys), MAX_RUNS)
+        _COUNTERS["runs_loaded"] += 1
+    return table, keys
+
+
+def _level(deck: str, rules: str, k: int, cache: str) -> tuple[LevelArrays, float]:
+    """The level from this worker's memory, else the cache folder, else built (and saved)."""
+    key = (cache, deck, rules, k)
+    hit = _lookup(_LEVELS, key)
+    if hit is not None:
+        return hit, 0.0
+    with _LOAD_LOCK:
+        hit = _lookup(_LEVELS, key)
+        if hit is not None:
+            return hit, 0.0
+        d, r, root = Deck.parse(deck), _rules(rules), Path(cache)
+        seconds = 0.0
+        level = load_level(d, r, k, root)
+        if level is None:
+            t0 = time.perf_counter()
+            built = LevelArrays.of(build_level(_table(deck, rules, cache), k))
+            save_level(built, d, r, root)
+            seconds = time.perf_counter() - t0
+            _COUNTERS["levels_built"] += 1
+            level = load_level(d, r, k, root) or built  # mapped: the built copy is freed
+            del built
+        _keep(_LEVELS, key, level, MAX_LEVELS)
+    return level, seconds
+
+
+def _worker_address() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return ""
+
+
+# --------------------------------------------------------------------------- tasks
+
+
+def level_task(deck: str, rules: str, k: int, cache: str, code: str) -> LevelReady:
+    """Make sure level ``k`` of the deck and rules is in the cache folder."""
+    _check_code(code)
+    _, seconds = _level(deck, rules, k, cache)
+    return LevelReady(deck, rules, k, cache, seconds)
+
+
+def shard_task(run: RunSpec, ready: LevelReady, shard: Shard) -> ShardOutcome:
+    """Count one shard (or read it, when a lost worker finished it) and save it."""
+    _check_code(run.code)
+    table, keys = _run_state(run)
+    store = ShardStore(keys, table, Path(run.cache)) if run.save else None
+    where, pid = _worker_address(), os.getpid()
+    if store is not None:
+        done = store.load(shard)
+        if done is not None:
+            return ShardOutcome(done, 0.0, False, where, pid)
+    level, _ = _level(ready.deck, ready.rules, shard.k, ready.cache)
+    t0 = time.perf_counter()
+    counts = _run_shard(level, shard, table, keys)
+    seconds = time.perf_counter() - t0
+    if store is not None:
+        store.save(shard, counts)
+    return ShardOutcome(counts, seconds, True, where, pid)
+
+
+# --------------------------------------------------------------------------- client side
+
+
+@contextmanager
+def client_for(scheduler: Any, n_workers: int | None = None) -> Iterator[Any]:
+    """A ``distributed.Client``: ``scheduler`` itself if it is one, a new connection to an
+    address, or (``None``) the current client, else a temporary local cluster of
+    ``n_workers`` single-threaded worker processes."""
+    from distributed import Client, LocalCluster, get_client
+
+    if scheduler is None:
+        current = None
+        with suppress(ValueError):  # no current client
+            current = get_client()
+        if current is not None:
+            yield current
+            return
+        with (
+            LocalCluster(
+                n_workers=n_workers or default_jobs(), threads_per_worker=1, processes=True,
+                dashboard_address=None,
+            ) as cluster,
+            Client(cluster) as client,
+        ):  # fmt: skip
+            yield client
+    elif isinstance(scheduler, str):
+        with Client(scheduler) as client:
+            yield client
+    else:
+        yield scheduler
+
+
+def dask_results(
+    runs: Sequence[tuple[HandTable, EngineKeys]],
+    todo: list[tuple[int, Shard]],
+    scheduler: Any,
+    cache: Path,
+    save: bool,
+    n_workers: int | None,
+    builds: dict[tuple[str, str, int], float],
+) -> Iterator[tuple[ShardDone, PairCounts]]:
+    """Run the shards ``todo`` (run index, shard) on a Dask cluster; yields each as it finishes.
+
+    Closing the generator cancels the tasks not finished yet (those finished are on disk).
+    """
+    from distributed import as_completed
+
+    specs = [RunSpec.of(table, keys, cache, save) for table, keys in runs]
+    code = code_fingerprint()
+    groups: dict[tuple[str, str], int] = {}
+    for table, _ in runs:
+        groups.setdefault((table.deck.key, table.rules.key), len(groups))
+
+    def order(item: tuple[int, Shard]) -> tuple[int, int, int, int]:
+        i, shard = item
+        table = runs[i][0]
+        return groups[(table.deck.key, table.rules.key)], shard.k, i, shard.lo
+
+    tag = uuid.uuid4().hex[:8]
+    with client_for(scheduler, n_workers) as client:
+        level_futures: dict[tuple[str, str, int], Any] = {}
+        futures: dict[Any, tuple[int, Shard]] = {}
+        try:
+            for i, shard in sorted(todo, key=order):  # level by level: the levels stay hot
+                table = runs[i][0]
+                lk = (table.deck.key, table.rules.key, shard.k)
+                if lk not in level_futures:
+                    level_futures[lk] = client.submit(
+                        level_task, lk[0], lk[1], shard.k, str(cache), code, pure=False,
+                        key=f"paigow-level-{len(level_futures)}-k{shard.k}-{tag}",
+                    )  # fmt: skip
+                fut = client.submit(
+                    shard_task, specs[i], level_futures[lk], shard, pure=False,
+                    key=f"paigow-shard-{specs[i].digest}-{shard.name}-{tag}",
+                )  # fmt: skip
+                futures[fut] = (i, shard)
+            for fut, out in as_completed(list(futures), with_results=True):
+                i, shard = futures.pop(fut)
+                yield (
+                    ShardDone(i, shard, out.seconds, out.worker, out.pid, out.computed),
+                    out.counts,
+                )
+            for lk, fut in level_futures.items():
+                builds[lk] = fut.result().seconds
+        finally:
+            pending = [f for f in [*futures, *level_futures.values()] if not f.done()]
+            if pending:
+                client.cancel(pending)

@@ -1,0 +1,143 @@
+"""Variants as data: the shipped files say what RULES.md says; a bad file is one clear line."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from analysis.variants import (
+    BEST_RESPONSE,
+    HOUSE_WAY,
+    DealerRule,
+    Variant,
+    VariantError,
+    get_variant,
+    load_variant,
+    variant_names,
+)
+from enumerate.engine.keys import (
+    ACE_HIGH_JOKER,
+    ACE_HIGH_NATURAL,
+    NINE_HIGH_LOW,
+    QUEEN_HIGH,
+    TWO_JACKS,
+)
+from enumerate.houseways import registered_ways
+
+
+def test_shipped_variants_are_the_rules_table():
+    """RULES.md, Variants: exposure, commission and the special rule of each game."""
+    assert variant_names() == ["commission-free", "dealer-open", "ez", "face-up", "traditional"]
+    expected = {
+        "traditional": (False, Fraction(1, 20), ()),
+        "face-up": (True, Fraction(0), (("ace-high pai gow", "push"),)),
+        "dealer-open": (True, Fraction(0), (("two or more jacks", "dealer-wins"),)),
+        "ez": (False, Fraction(0), (("queen-high pai gow", "player-win-push"),)),
+        "commission-free": (False, Fraction(0), (("nine-high low hand", "player-win-push"),)),
+    }
+    for name, (exposed, commission, rules) in expected.items():
+        v = get_variant(name)
+        assert v.name == name and v.house_way == "gli"
+        assert v.dealer_exposed is exposed
+        assert v.commission == commission
+        assert tuple((r.event, r.effect) for r in v.dealer_rules) == rules
+        assert v.default_player == (BEST_RESPONSE if exposed else HOUSE_WAY)
+
+
+def test_flag_masks_follow_from_the_rules():
+    masks = {n: get_variant(n).flag_mask for n in variant_names()}
+    assert masks == {
+        "traditional": 0,
+        "face-up": ACE_HIGH_JOKER | ACE_HIGH_NATURAL,
+        "dealer-open": TWO_JACKS,
+        "ez": QUEEN_HIGH,
+        "commission-free": NINE_HIGH_LOW,
+    }
+    assert get_variant("traditional").win_pays == Fraction(19, 20)
+
+
+def test_first_matching_rule_applies():
+    v = Variant(
+        "x", False, Fraction(0),
+        (DealerRule("queen-high pai gow", "dealer-wins"), DealerRule("nine-high low hand", "push")),
+    )  # fmt: skip
+    assert v.rule_for(QUEEN_HIGH | NINE_HIGH_LOW).effect == "dealer-wins"
+    assert v.rule_for(NINE_HIGH_LOW).effect == "push"
+    assert v.rule_for(TWO_JACKS) is None
+    assert v.flag_mask == QUEEN_HIGH | NINE_HIGH_LOW
+
+
+def test_a_new_variant_is_a_file(tmp_path):
+    path = tmp_path / "jacks-push.toml"
+    path.write_text(
+        'name = "jacks-push"\ndealer_exposed = false\ncommission = 0.025\n'
+        'house_way = "trump-plaza"\n[dealer_rules]\n"two or more jacks" = "push"\n'
+    )
+    v = get_variant(str(path))
+    assert v.commission == Fraction(1, 40) and v.house_way == "trump-plaza"
+    assert v.flag_mask == TWO_JACKS
+    assert v.dealer_rules[0].label == "dealer two or more jacks: push"
+
+
+def test_unknown_variant_names_the_known_ones():
+    with pytest.raises(VariantError) as err:
+        get_variant("pai-gow-deluxe")
+    assert str(err.value) == (
+        "unknown variant 'pai-gow-deluxe' (known: commission-free, dealer-open, ez, face-up, "
+        "traditional)"
+    )
+
+
+GOOD = 'name = "v"\ndealer_exposed = true\ncommission = "5%"\n'
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ('dealer_exposed = true\ncommission = 0\n', "name: missing (required)"),
+        ('name = "v"\ncommission = 0\n', "dealer_exposed: missing (required)"),
+        ('name = "v"\ndealer_exposed = "yes"\ncommission = 0\n',
+         "dealer_exposed: expected true or false, got 'yes'"),
+        ('name = "v"\ndealer_exposed = true\ncommission = "lots"\n',
+         "commission: expected a share of a win from 0 to below 1 (0, \"5%\", 0.05), got 'lots'"),
+        ('name = "v"\ndealer_exposed = true\ncommission = -0.05\n',
+         "commission: expected a share of a win from 0 to below 1 (0, \"5%\", 0.05), got -0.05"),
+        (GOOD + 'house_way = "nope"\n',
+         "house_way: unknown house way 'nope' (known: {ways})"),
+        (GOOD + '[dealer_rules]\n"three aces" = "push"\n',
+         'dealer_rules."three aces": unknown dealer event (known: ace-high pai gow, ace-high pai '
+         "gow, joker as the ace, ace-high pai gow, natural ace, two or more jacks, queen-high pai "
+         "gow, nine-high low hand)"),
+        (GOOD + '[dealer_rules]\n"two or more jacks" = "win"\n',
+         'dealer_rules."two or more jacks": unknown effect \'win\' (known: push, dealer-wins, '
+         "player-win-push)"),
+        (GOOD + 'colour = "red"\n',
+         "colour: unknown field (known: commission, dealer_exposed, dealer_rules, description, "
+         "house_way, name, source, title)"),
+    ],
+)  # fmt: skip
+def test_bad_variant_file_is_one_line(tmp_path, text, message):
+    path = tmp_path / "v.toml"
+    path.write_text(text)
+    with pytest.raises(VariantError) as err:
+        load_variant(path)
+    ways = ", ".join(w.name for w in registered_ways())  # tests may register more ways
+    assert str(err.value) == f"{path}: {message.replace('{ways}', ways)}"
+    assert "\n" not in str(err.value)
+
+
+def test_bad_toml_and_missing_file(tmp_path):
+    path = tmp_path / "v.toml"
+    path.write_text("name = \n")
+    with pytest.raises(VariantError, match=rf"^{path}: not valid TOML: "):
+        load_variant(path)
+    with pytest.raises(VariantError) as err:
+        load_variant(tmp_path / "none.toml")
+    assert str(err.value) == f"{tmp_path / 'none.toml'}: no such file"
+
+
+def test_shipped_files_are_named_after_their_variant():
+    folder = Path(__file__).resolve().parents[1] / "data" / "variants"
+    assert sorted(p.stem for p in folder.glob("*.toml")) == variant_names()
