@@ -5,12 +5,14 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 TIME   := $(shell [ -x /usr/bin/time ] && echo "/usr/bin/time -v")
 
-.PHONY: help venv lint test reports bench clean-cache
+.PHONY: help venv lint test reports verify notebooks bench clean-cache
 
 help:
 	@echo "make reports   build the tables and print the exact results (main job)"
 	@echo "make test      lint + unit tests (under 10 minutes on 2 cores)"
 	@echo "make lint      ruff + mypy"
+	@echo "make verify    compare computed figures with data/published (exit 1 on a failure)"
+	@echo "make notebooks run the notebooks on the full deck into reports/notebooks"
 	@echo "make bench     full-deck benchmarks with wall time and peak memory"
 
 $(STAMP): pyproject.toml
@@ -28,7 +30,13 @@ test: lint
 	$(BIN)/pytest -q
 
 reports: $(STAMP)
-	$(BIN)/paigow categories
+	$(TIME) $(BIN)/paigow reports --out reports
+
+verify: $(STAMP)
+	$(BIN)/paigow verify
+
+notebooks: $(STAMP)
+	$(BIN)/python notebooks/run_notebooks.py --deck full --out reports/notebooks
 
 bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_tables.py
@@ -36,6 +44,8 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_engine.py
 	$(TIME) $(BIN)/python benchmarks/bench_single_hands.py
 	$(TIME) $(BIN)/python benchmarks/bench_optimal.py
+	$(TIME) $(BIN)/python benchmarks/bench_simulate.py
+	$(TIME) $(BIN)/python benchmarks/bench_sweep.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

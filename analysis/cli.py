@@ -335,6 +335,37 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    from analysis.verify import verify
+
+    df = verify(only=args.only)
+    if args.format == "json":
+        print(to_json(df.to_dict("records")))
+    elif args.format == "csv":
+        print(df.to_csv(index=False), end="")
+    else:
+        shown = df.assign(ok=["pass" if ok else "FAIL" for ok in df["ok"]])
+        print(markdown(shown.drop(columns=["source"])))
+        print()
+        for i, src in enumerate(df["source"]):
+            print(f"{i + 1}. {df['figure'].iloc[i]}: {src}")
+    failed = int((~df["ok"]).sum()) if len(df) else 0
+    print(f"\n{len(df) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_reports(args: argparse.Namespace) -> int:
+    from analysis.reports import build_reports
+
+    ways = [w.strip() for w in args.ways.split(",") if w.strip()]
+    for w in ways:
+        get_way(w)
+    rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal,
+                        log=lambda m: print(m, file=sys.stderr, flush=True))  # fmt: skip
+    print(f"reports written to {rep.out}/ (index.md)")
+    return 0
+
+
 def cmd_best(args: argparse.Namespace) -> int:
     from analysis.optimal import hand_choices
 
@@ -442,6 +473,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
     p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("verify", help="compare computed figures with data/published/*.toml")
+    p.add_argument("--only", default=None, help="only figures whose name contains this text")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("reports", help="every variant, side bet and paytable, with plots")
+    p.add_argument("--out", default="reports", help="output folder (default reports/)")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cdh+joker")
+    p.add_argument("--ways", default="gli,trump-plaza", help="house ways, comma-separated")
+    p.add_argument("--no-optimal", action="store_true", help="skip the optimal-strategy tables")
+    p.set_defaults(func=cmd_reports)
 
     p = sub.add_parser("best", help="every non-dominated setting of a hand with exact EVs")
     p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')

@@ -1,0 +1,18 @@
+"""paigow reports on a small deck: every table and plot is written and linked."""
+
+from analysis.reports import build_reports
+from analysis.variants import variant_names
+from enumerate.rules import Deck
+
+
+def test_reports_small_deck(tmp_path):
+    rep = build_reports(tmp_path / "r", deck=Deck.parse("23579JQA:cd+joker"), log=lambda m: None)
+    out = rep.out
+    index = (out / "index.md").read_text()
+    for name in variant_names():
+        assert f"variant-{name}-gli-house-way.md" in index
+        assert (out / f"variant-{name}-gli-house-way.json").exists()
+    for png in ("variants.png", "sidebets.png", "optimal-traditional-gli.png"):
+        assert (out / png).stat().st_size > 1000
+    assert "Optimal blind strategy" in index
+    assert "TEMPLATE" in (out / "sidebet-jacks-beat-template.md").read_text()

@@ -1,0 +1,80 @@
+"""paigow verify: computed figures against published entries, pass and fail."""
+
+from math import comb
+
+import pytest
+
+from analysis import verify as verify_mod
+from analysis.cli import main
+
+
+def _write(folder, body):
+    (folder / "x.toml").write_text(body)
+
+
+def test_pass_and_fail(tmp_path):
+    total = comb(16, 7)  # the 16-card deck's hands, worked out by hand
+    _write(tmp_path, f"""
+[defaults]
+deck = "TJQKA:cdh+joker"
+source = "test"
+
+[[figures]]
+figure = "hands.total"
+value = {total}
+
+[[figures]]
+figure = "hands.total"
+value = {total + 1}
+""")
+    df = verify_mod.verify(tmp_path)
+    assert df["ok"].tolist() == [True, False]
+
+
+def test_tolerance(tmp_path):
+    _write(tmp_path, """
+[[figures]]
+figure = "hands.class.five aces"
+deck = "TJQKA:cdh+joker"
+value = 10
+tolerance = 2
+source = "test"
+""")
+    # five aces on T-A x 3 suits + joker: only 3 aces exist, so none
+    df = verify_mod.verify(tmp_path)
+    assert df["computed"].tolist() == ["0"]
+    assert df["ok"].tolist() == [False]
+
+
+@pytest.mark.parametrize(
+    "body,message",
+    [
+        ('[[figures]]\nfigure = "nope"\nvalue = 1\nsource = "s"\n', "unknown figure 'nope'"),
+        ('[[figures]]\nfigure = "hands.total"\nsource = "s"\n', "has no 'value'"),
+        ("[[figures]\n", "not valid TOML"),
+    ],
+)
+def test_bad_files(tmp_path, body, message):
+    _write(tmp_path, body)
+    with pytest.raises(ValueError, match=message):
+        verify_mod.verify(tmp_path)
+
+
+def test_cli_exit_code(tmp_path, monkeypatch, capsys):
+    _write(tmp_path, f"""
+[[figures]]
+figure = "hands.total"
+deck = "TJQKA:cdh+joker"
+value = {comb(16, 7) + 5}
+source = "test"
+""")
+    monkeypatch.setattr(verify_mod, "PUBLISHED", tmp_path)
+    monkeypatch.setattr(verify_mod.verify, "__defaults__", (tmp_path, None))
+    assert main(["verify"]) == 1
+    assert "0 passed, 1 failed" in capsys.readouterr().out
+
+
+def test_shipped_entries_are_known_figures():
+    entries = verify_mod.published_entries()
+    assert len(entries) >= 15
+    assert all(e["source"] for e in entries)
