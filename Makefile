@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check enumerate analysis tests benchmarks
+	$(BIN)/ruff check enumerate analysis tests benchmarks notebooks
 	$(BIN)/mypy
 
 test: lint
