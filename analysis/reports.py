@@ -64,9 +64,14 @@ def _frame_md(df: pd.DataFrame) -> str:
 
 
 def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None]) -> None:
+    from analysis.counts import ALL_FLAGS, pair_counts
+
     tables: list[ReturnTable] = []
     lines = []
     for way in ways:
+        # one engine run with every dealer flag serves every variant and deal-based side bet
+        log(f"pair counts, {way}, all dealer flags")
+        pair_counts(rep.deck, rules, way, way, ALL_FLAGS)
         for name in variant_names():
             variant = get_variant(name)
             modes = [HOUSE_WAY, BEST_RESPONSE] if variant.dealer_exposed else [HOUSE_WAY]
