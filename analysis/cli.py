@@ -335,6 +335,22 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from analysis.simulate import simulate_variant
+
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    if args.house_way is not None:
+        get_way(args.house_way)
+    table, edge, se = simulate_variant(args.variant, args.deals, args.seed, args.house_way,
+                                       args.player, _deck(args), _rules(args))  # fmt: skip
+    print(table.render(args.format), end="")
+    if args.format in ("md", "html"):
+        print(f"Monte Carlo: {args.deals:,} deals, seed {args.seed}: house edge "
+              f"{float(edge) * 100:.4f}% +/- {se * 100:.4f}% (one standard error)")  # fmt: skip
+    return 0
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from analysis.verify import verify
 
@@ -473,6 +489,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
     p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("simulate", help="Monte Carlo of real deals, with standard errors")
+    p.add_argument("variant", help="a variant name or .toml file")
+    p.add_argument("--deals", type=int, default=1_000_000, help="number of deals")
+    p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
+    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--player", default=None, metavar="MODE", help="house-way or best-response")
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("verify", help="compare computed figures with data/published/*.toml")
     p.add_argument("--only", default=None, help="only figures whose name contains this text")

@@ -28,7 +28,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -246,3 +247,38 @@ def compare_counts(
     z = np.where(se > 0, diff / np.where(se > 0, se, 1.0), off)
     table = pd.DataFrame({"cell": list(ex), "exact": exact_p, "simulated": sim_p, "se": se, "z": z})
     return Comparison(table, bool((np.abs(z) <= limit).all()))
+
+
+def simulate_variant(
+    variant: str,
+    n_deals: int,
+    seed: int,
+    house_way: str | None = None,
+    player: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+) -> tuple[Any, Fraction, float]:
+    """Monte Carlo of a variant's main wager: its return table from ``n_deals`` random deals,
+    the estimated house edge and its standard error (from the per-deal payoff variance)."""
+    from analysis.counts import DealCounts
+    from analysis.pricing import check_player, price
+    from analysis.variants import get_variant
+    from enumerate.houseways import get_way
+
+    v = get_variant(variant)
+    mode = check_player(v, player)
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    way_name = house_way or v.house_way
+    way = get_way(way_name)
+    bits = tuple(range(32))  # every combination of flags is a dealer class
+    counts = simulate_counts(deck, rules, way, way, bits, v.flag_mask, n_deals, seed)
+    deal_counts = DealCounts(counts, bits, deck, rules, way_name, way_name, v.flag_mask,
+                             source=f"Monte Carlo, {n_deals:,} deals, seed {seed}")  # fmt: skip
+    table = price(deal_counts, v, mode)
+    rows = table.table[table.table["outcome"] != ""]
+    pairs: list[tuple[Any, Any]] = list(zip(rows["probability"], rows["pays"], strict=True))
+    mean = sum((Fraction(p) * Fraction(x) for p, x in pairs), Fraction(0))
+    second = sum((Fraction(p) * Fraction(x) ** 2 for p, x in pairs), Fraction(0))
+    se = float((second - mean * mean) / n_deals) ** 0.5
+    return table, -mean, se

@@ -151,3 +151,20 @@ def test_compare_counts_edge_cells():
     assert np.isinf(table.loc[table["cell"] == "joint[three pair | d1]", "z"]).all()
     with pytest.raises(ValueError, match="shapes differ"):
         compare_counts(counts([[1]], [0], [0], [0], [0]), exact)
+
+
+def test_simulate_command_agrees_with_exact(capsys):
+    """paigow simulate: the exact house edge lies within 4 standard errors of the estimate."""
+    import re
+
+    from analysis.cli import main
+
+    deck = "23579JQA:cd+joker"
+    assert main(["simulate", "ez", "--deals", "100000", "--seed", "5", "--deck", deck]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    est, se = (float(x) for x in re.findall(r"([-\d.]+)%", line)[:2])
+    assert main(["analyze", "ez", "--deck", deck, "--format", "json"]) == 0
+    import json
+
+    exact = json.loads(capsys.readouterr().out)["house_edge"] * 100
+    assert abs(est - exact) <= 4 * se
