@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_engine.py
 	$(TIME) $(BIN)/python benchmarks/bench_single_hands.py
 	$(TIME) $(BIN)/python benchmarks/bench_optimal.py
+	$(TIME) $(BIN)/python benchmarks/bench_per_hand_check.py
 	$(TIME) $(BIN)/python benchmarks/bench_simulate.py
 	$(TIME) $(BIN)/python benchmarks/bench_sweep.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests

@@ -18,6 +18,7 @@ from numba import njit
 
 from enumerate.cards import Card, parse_cards
 from enumerate.classes import classify_all, fortune_of_five
+from enumerate.colex import BINOM
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.keys import (
     ACE_HIGH_JOKER,
@@ -251,3 +252,81 @@ def _versus(ph, pl, sh, sl, sv, pc, dh, dl, dcls, joint, bwin, bloss, rwin, rpus
             rwin[d] += 1
         elif one:
             rpush[d] += 1
+
+
+def all_dealer_keys(
+    rules: Rules, dealer_way: HouseWay, flag_mask: int, chunk: int = 4_000_000
+) -> dict[str, np.ndarray]:
+    """The dealer's view (house-way setting, flag bits) of every 7-card hand of the full deck,
+    each evaluated from its own cards, stored by the colex index of the hand."""
+    total = int(BINOM[53, 7])
+    out: dict[str, np.ndarray] = {
+        "dh": np.empty(total, dtype=np.int16),
+        "dl": np.empty(total, dtype=np.int8),
+        "bits": np.empty(total, dtype=np.int8),
+    }
+    pool = np.arange(53, dtype=np.int64)
+    buf = np.empty((chunk, 7), dtype=np.int64)
+    start = 0
+    while start < total:
+        n = _combos(pool, start, min(chunk, total - start), buf)
+        rows = buf[:n]
+        k = _dealer_keys(rows, rules, dealer_way, flag_mask)
+        col = _colex_rows(rows)
+        out["dh"][col] = k["dh"]
+        out["dl"][col] = k["dl"]
+        out["bits"][col] = k["bits"]
+        start += n
+    return out
+
+
+@njit(cache=True)
+def _colex_rows(rows):
+    out = np.empty(rows.shape[0], dtype=np.int64)
+    for r in range(rows.shape[0]):
+        s = 0
+        for t in range(7):
+            s += BINOM[rows[r, t], t + 1]
+        out[r] = s
+    return out
+
+
+def settings_by_brute_force(
+    player: Sequence[Card] | str,
+    points: Sequence[tuple[int, int]],
+    dealer: dict[str, np.ndarray],
+    dealer_class_bits: Sequence[int],
+    chunk: int = 4_000_000,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For one full-deck player hand and fixed settings given as (high id, low id) points:
+    against each of the 53,524,680 dealer hands of the other cards (keys from
+    ``all_dealer_keys``), the wins (both hands higher), losses (both lower or equal) and
+    dealer hands, by dealer class: arrays (points, D), (points, D), (D,)."""
+    hand = parse_cards(player, count=7)
+    ids = sorted(c.id for c in hand)
+    pool = np.array([c for c in range(53) if c not in ids], dtype=np.int64)
+    order = {b: i for i, b in enumerate(dealer_class_bits)}
+    lut = np.full(32, -1, dtype=np.int64)
+    for b, i in order.items():
+        lut[b] = i
+    n_d = len(dealer_class_bits)
+    win = np.zeros((len(points), n_d), dtype=np.int64)
+    loss = np.zeros((len(points), n_d), dtype=np.int64)
+    total = np.zeros(n_d, dtype=np.int64)
+    buf = np.empty((chunk, 7), dtype=np.int64)
+    n_total = int(BINOM[46, 7])
+    start = 0
+    while start < n_total:
+        n = _combos(pool, start, min(chunk, n_total - start), buf)
+        col = _colex_rows(buf[:n])
+        dh = dealer["dh"][col].astype(np.int64)
+        dl = dealer["dl"][col].astype(np.int64)
+        dcls = lut[dealer["bits"][col].astype(np.int64)]
+        if (dcls < 0).any():
+            raise AssertionError("a dealer hand has flags outside the dealer classes")
+        total += np.bincount(dcls, minlength=n_d)
+        for p, (h, lo) in enumerate(points):
+            win[p] += np.bincount(dcls[(h > dh) & (lo > dl)], minlength=n_d)
+            loss[p] += np.bincount(dcls[(h <= dh) & (lo <= dl)], minlength=n_d)
+        start += n
+    return win, loss, total
