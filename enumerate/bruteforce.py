@@ -73,6 +73,23 @@ def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way
 
 
 @njit(cache=True)
+def _best_response(sh, sl, sv, yh, yl):
+    """Seeing the dealer's (yh, yl), can one of the 21 settings win both hands, or one?"""
+    win = False
+    one = False
+    for s in range(21):
+        if not sv[s]:
+            continue
+        hi_wins = sh[s] > yh
+        lo_wins = sl[s] > yl
+        if hi_wins and lo_wins:
+            win = True
+        elif hi_wins or lo_wins:
+            one = True
+    return win, one
+
+
+@njit(cache=True)
 def _outcome(xi, yj, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, rwin, rpush):
     d = dcls[yj]
     joint[pc[xi], d] += 1
@@ -80,17 +97,7 @@ def _outcome(xi, yj, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, r
         bwin[d] += 1
     elif ph[xi] <= dh[yj] and pl[xi] <= dl[yj]:
         bloss[d] += 1
-    win = False
-    one = False
-    for s in range(21):
-        if not sv[xi, s]:
-            continue
-        hi_wins = sh[xi, s] > dh[yj]
-        lo_wins = sl[xi, s] > dl[yj]
-        if hi_wins and lo_wins:
-            win = True
-        elif hi_wins or lo_wins:
-            one = True
+    win, one = _best_response(sh[xi], sl[xi], sv[xi], dh[yj], dl[yj])
     if win:
         rwin[d] += 1
     elif one:
@@ -237,17 +244,7 @@ def _versus(ph, pl, sh, sl, sv, pc, dh, dl, dcls, joint, bwin, bloss, rwin, rpus
             bwin[d] += 1
         elif ph <= dh[y] and pl <= dl[y]:
             bloss[d] += 1
-        win = False
-        one = False
-        for s in range(21):
-            if not sv[s]:
-                continue
-            hi_wins = sh[s] > dh[y]
-            lo_wins = sl[s] > dl[y]
-            if hi_wins and lo_wins:
-                win = True
-            elif hi_wins or lo_wins:
-                one = True
+        win, one = _best_response(sh, sl, sv, dh[y], dl[y])
         if win:
             rwin[d] += 1
         elif one:

@@ -27,8 +27,7 @@ import numpy as np
 from numba import njit, prange
 
 from enumerate.cards import JOKER_ID, Card, parse_cards
-from enumerate.colex import colex5
-from enumerate.evaluate import Category, FiveCardTable, five_card_table
+from enumerate.evaluate import Category, FiveCardTable, back_colex, five_card_table
 from enumerate.rules import Rules
 
 
@@ -119,15 +118,9 @@ def classify(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category
     """(Fortune class, best five-card id, flags, jacks) of seven increasing card ids (numba)."""
     best_id = -1
     cls = 0
-    rest = np.empty(5, dtype=np.int64)
     for i in range(7):
         for j in range(i + 1, 7):
-            n = 0
-            for m in range(7):
-                if m != i and m != j:
-                    rest[n] = cards[m]
-                    n += 1
-            h = ids5[colex5(rest[0], rest[1], rest[2], rest[3], rest[4])]
+            h = ids5[back_colex(cards, i, j)]
             if h > best_id:
                 best_id = h
             f = fortune5[h]

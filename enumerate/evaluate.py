@@ -321,21 +321,28 @@ def five_card_table(rules: Rules | None = None) -> FiveCardTable:
     return FiveCardTable(rules, inverse.astype(np.int16), uniq, category, max_low)
 
 
+@njit(cache=True, inline="always")
+def back_colex(cards, i, j):
+    """Colex index of the five cards of a sorted seven-card hand that stay in back when the
+    cards at positions ``i`` and ``j`` go in front (numba, no allocation)."""
+    s = 0
+    t = 1
+    for m in range(7):
+        if m != i and m != j:
+            s += BINOM[cards[m], t]
+            t += 1
+    return s
+
+
 @njit(cache=True)
 def settings_of(cards: np.ndarray, ids5: np.ndarray, out_high: np.ndarray, out_low: np.ndarray):
     """The 21 settings of seven increasing card ids: for setting ``s`` (low = cards ``i < j``
     in ``SETTING_PAIRS`` order), ``out_high[s]`` is the five-card id, ``out_low[s]`` the
     two-card id (numba)."""
     s = 0
-    rest = np.empty(5, dtype=np.int64)
     for i in range(7):
         for j in range(i + 1, 7):
-            n = 0
-            for m in range(7):
-                if m != i and m != j:
-                    rest[n] = cards[m]
-                    n += 1
-            out_high[s] = ids5[colex5(rest[0], rest[1], rest[2], rest[3], rest[4])]
+            out_high[s] = ids5[back_colex(cards, i, j)]
             out_low[s] = two_card_id_of(cards[i], cards[j])
             s += 1
 

@@ -250,23 +250,31 @@ def per_hand_orbits(
     mult = np.empty(max_items, dtype=np.int64)
     occ = np.empty(max_items, dtype=np.int64)
     for s in orbit_ids:
-        a, b = offsets[s], offsets[s + 1]
-        n = 0
-        for t in range(a, b):
-            c = items[t]
-            if n > 0 and fam[n - 1] == c:
-                mult[n - 1] += class_orbit[c]
-                occ[n - 1] += 1
-            else:
-                fam[n] = c
-                mult[n] = class_orbit[c]
-                occ[n] = 1
-                n += 1
+        n = merge_family(items, offsets[s], offsets[s + 1], class_orbit, fam, mult, occ)
         family_per_hand(
             fam[:n], mult[:n], occ[:n], sign, set_orbit[s], dh, dl, dc, ph, pl, fsize, fh, fl,
             pw, point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win,
             acc_loss,
         )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def merge_family(items, a, b, class_orbit, fam, mult, occ):
+    """The family ``items[a:b]`` with equal classes (adjacent) merged: ``fam[i]`` occurs
+    ``occ[i]`` times, multiplicity ``mult[i]`` = occurrences x its orbit size. Returns its
+    length."""
+    n = 0
+    for t in range(a, b):
+        c = items[t]
+        if n > 0 and fam[n - 1] == c:
+            mult[n - 1] += class_orbit[c]
+            occ[n - 1] += 1
+        else:
+            fam[n] = c
+            mult[n] = class_orbit[c]
+            occ[n] = 1
+            n += 1
+    return n
 
 
 @njit(cache=True, nogil=True)
@@ -295,19 +303,10 @@ def run_orbits(
     scratch = make_scratch(max_items, n_p, n_d)
     fam = np.empty(max_items, dtype=np.int64)
     mult = np.empty(max_items, dtype=np.int64)
+    occ = np.empty(max_items, dtype=np.int64)
     inexact = 0
     for s in orbit_ids:
-        a, b = offsets[s], offsets[s + 1]
-        # equal classes are adjacent: merge them into one item
-        n = 0
-        for t in range(a, b):
-            c = items[t]
-            if n > 0 and fam[n - 1] == c:
-                mult[n - 1] += class_orbit[c]
-            else:
-                fam[n] = c
-                mult[n] = class_orbit[c]
-                n += 1
+        n = merge_family(items, offsets[s], offsets[s + 1], class_orbit, fam, mult, occ)
         l_joint[:] = 0
         l_bwin[:] = 0
         l_bloss[:] = 0

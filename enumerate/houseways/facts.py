@@ -21,8 +21,7 @@ import numpy as np
 from numba import njit
 
 from enumerate.cards import JOKER_ID
-from enumerate.colex import colex5
-from enumerate.evaluate import two_card_id_of
+from enumerate.evaluate import back_colex, two_card_id_of
 
 ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN, SIX = 12, 11, 10, 9, 8, 7, 6, 5, 4
 TWO = 0
@@ -98,17 +97,11 @@ def hand_facts(cards, ids5, max_low, category5, royal_id):
     cat = np.empty(21, dtype=np.int64)
     front_hi = np.empty(21, dtype=np.int64)
     front_lo = np.empty(21, dtype=np.int64)
-    rest = np.empty(5, dtype=np.int64)
     best_high = -1
     s = 0
     for i in range(7):
         for j in range(i + 1, 7):
-            n = 0
-            for m in range(7):
-                if m != i and m != j:
-                    rest[n] = cards[m]
-                    n += 1
-            h = ids5[colex5(rest[0], rest[1], rest[2], rest[3], rest[4])]
+            h = ids5[back_colex(cards, i, j)]
             lw = two_card_id_of(cards[i], cards[j])
             high[s] = h
             low[s] = lw
