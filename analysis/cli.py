@@ -324,6 +324,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.player == "optimal":
         from analysis.optimal import optimal_return_table
 
+        if variant.dealer_exposed:
+            raise UsageError(
+                f"variant {variant.name} exposes the dealer's hand: its best play is the best "
+                "response (--player best-response), not a blind strategy"
+            )
         _tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
         table = optimal_return_table(variant, args.house_way, _deck(args), _rules(args))
         print(table.render(args.format), end="")

@@ -188,7 +188,8 @@ def test_player_modes():
     with pytest.raises(ValueError) as err:
         analyze("face-up", player="optimal", deck=deck)
     assert str(err.value) == (
-        "--player optimal is not available yet (a later issue); use house-way or best-response"
+        "player optimal is priced from per-hand counts: use analysis.optimal."
+        "optimal_return_table (the CLI does)"
     )
     with pytest.raises(ValueError) as err:
         analyze("ez", player="best-response", deck=deck)
@@ -292,7 +293,7 @@ def test_renderings(capsys, fmt):
         (["analyze", "pai-gow-deluxe"], "unknown variant 'pai-gow-deluxe' (known: "
          "commission-free, dealer-open, ez, face-up, traditional)"),
         (["analyze", "face-up", "--player", "optimal"],
-         "--player optimal is not available yet (a later issue); use house-way or best-response"),
+         "variant face-up exposes the dealer's hand: its best play is the best response"),
         (["analyze", "face-up", "--player", "genius"],
          "unknown player mode 'genius' (known: house-way, best-response)"),
         (["analyze", "traditional", "--player", "best-response"],
