@@ -35,6 +35,7 @@ import pandas as pd
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, SettingValue, settings
 from enumerate.houseways import HouseWay, get_way, registered_ways, set_hand
+from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import frontier_of
 from enumerate.tables import HandTable, hand_table
@@ -79,17 +80,7 @@ def load_way_module(spec: str) -> ModuleType:
         if not name.isidentifier() or name in sys.modules:
             digest = hashlib.sha256(str(path).encode()).hexdigest()[:8]
             name = "paigow_way_" + re.sub(r"\W", "_", path.stem) + "_" + digest
-        module_spec = importlib.util.spec_from_file_location(name, path)
-        if module_spec is None or module_spec.loader is None:
-            raise ValueError("not a Python module")
-        module = importlib.util.module_from_spec(module_spec)
-        sys.modules[name] = module  # numba and inspect look modules up by name
-        try:
-            module_spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[name]
-            raise
-        return module
+        return import_file(name, str(path))
     except Exception as err:  # the module's own errors too: one line for the user
         what = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
         what = " ".join(what.split())

@@ -59,6 +59,7 @@ from enumerate.engine.run import (
     default_jobs,
 )
 from enumerate.houseways import HouseWay, get_way
+from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 
@@ -276,16 +277,7 @@ def _import_way_module(name: str, file: str | None) -> None:
     except ModuleNotFoundError:
         if file is None:
             raise
-    spec = importlib.util.spec_from_file_location(name, file)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot import house ways from {file}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # numba and inspect look modules up by name
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
+    import_file(name, file)
 
 
 def _check_code(code: str) -> None:

@@ -20,7 +20,9 @@ triggers it, and the tests check that.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -165,3 +167,19 @@ def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySettin
         low_id=int(col.low[0]),
         rule=way.rule_names[int(col.rule[0])],
     )
+
+
+def import_file(name: str, path: str) -> ModuleType:
+    """Import the Python file ``path`` as module ``name`` (kept in ``sys.modules``: numba and
+    inspect look modules up by name); a module that fails to run is not kept."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ValueError("not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module

@@ -132,30 +132,29 @@ def by_front_ranks(f, r1, r2):
 
 
 @njit(cache=True)
-def highest_front(f, allowed):
-    """Among valid settings with ``allowed[s]``, the one with the highest front, then the highest
-    back; ``NONE`` if none is allowed."""
+def _best_by(first, second, allowed, valid):
+    """Among valid allowed settings, the highest ``first``, then the highest ``second``."""
     best = NONE
     for s in range(21):
-        if allowed[s] and f.valid[s]:
-            if best == NONE or f.low[s] > f.low[best] or (
-                f.low[s] == f.low[best] and f.high[s] > f.high[best]
+        if allowed[s] and valid[s]:
+            if best == NONE or first[s] > first[best] or (
+                first[s] == first[best] and second[s] > second[best]
             ):
                 best = s
     return best
 
 
 @njit(cache=True)
+def highest_front(f, allowed):
+    """Among valid settings with ``allowed[s]``, the one with the highest front, then the highest
+    back; ``NONE`` if none is allowed."""
+    return _best_by(f.low, f.high, allowed, f.valid)
+
+
+@njit(cache=True)
 def highest_back(f, allowed):
     """Among valid settings with ``allowed[s]``, the one with the highest back, then front."""
-    best = NONE
-    for s in range(21):
-        if allowed[s] and f.valid[s]:
-            if best == NONE or f.high[s] > f.high[best] or (
-                f.high[s] == f.high[best] and f.low[s] > f.low[best]
-            ):
-                best = s
-    return best
+    return _best_by(f.high, f.low, allowed, f.valid)
 
 
 @njit(cache=True)
