@@ -149,15 +149,31 @@ class OptimalStrategy:
         return pd.DataFrame(rows)
 
 
+def _linear(win: np.ndarray, loss: np.ndarray, total: np.ndarray, a: np.ndarray, b: np.ndarray,
+            c: np.ndarray, cls: np.ndarray | None) -> np.ndarray:  # fmt: skip
+    """``win @ a + loss @ b + total[cls] @ c`` in int64, one dealer class at a time so that
+    no int64 copy of the (settings x dealer classes) int32 counts is ever made."""
+    out = np.zeros(win.shape[0], dtype=np.int64)
+    for d in range(win.shape[1]):
+        if a[d]:
+            out += win[:, d].astype(np.int64) * a[d]
+        if b[d]:
+            out += loss[:, d].astype(np.int64) * b[d]
+        if c[d]:
+            col = total[:, d] if cls is None else total[cls, d]
+            out += col.astype(np.int64) * c[d]
+    return out
+
+
 def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: str,
              way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
              rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
     """EVs of every frontier point and of the house way's setting; the optimal choice."""
     a, b, c, den = coefficients(variant, per_hand.dealer_class_bits)
     n = len(per_hand)
-    cls = np.repeat(np.arange(n), np.diff(per_hand.point_offset))
-    point_ev = per_hand.win @ a + per_hand.loss @ b + per_hand.total[cls] @ c
-    way_ev = per_hand.way_win @ a + per_hand.way_loss @ b + per_hand.total @ c
+    cls = np.repeat(np.arange(n, dtype=np.int32), np.diff(per_hand.point_offset))
+    point_ev = _linear(per_hand.win, per_hand.loss, per_hand.total, a, b, c, cls)
+    way_ev = _linear(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, None)
     starts = per_hand.point_offset[:-1]
     best_ev = np.maximum.reduceat(point_ev, starts)
     # the way's setting when it is a best frontier point, else the last (highest high) best

@@ -181,6 +181,7 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
             lines.append(f"- {name}, {way}: house edge {_pct(he_way)} with the house way, "
                          f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
                          f"[top hands]({stem}-top.md), ![]({stem}.png))")  # fmt: skip
+            del opt  # one per-hand table in memory at a time (about 2 GB on the full deck)
     (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
 
