@@ -142,3 +142,16 @@ def test_single_hands_match_brute_force():
         )
         assert got[r] == brute
         assert got[r].total == comb(deck.size - 7, 7)
+
+
+def test_counting_sort_of_a_large_family_orders_by_high() -> None:
+    """The linear sort used for large families (none of the small test decks has one)."""
+    from enumerate.engine.kernels import COUNTING_SORT_MIN, N_HIGH_MAX, _order_by_high
+
+    rng = np.random.default_rng(3)
+    for n in (COUNTING_SORT_MIN, COUNTING_SORT_MIN + 1001):
+        highs = rng.integers(0, N_HIGH_MAX + 1, size=n + 5).astype(np.int64)
+        order = _order_by_high(highs, n, np.empty(n, dtype=np.int64))
+        assert sorted(order.tolist()) == list(range(n))
+        assert (np.diff(highs[order]) >= 0).all()
+        assert highs[order].tolist() == sorted(highs[:n].tolist())

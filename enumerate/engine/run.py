@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 from math import ceil, comb
@@ -103,8 +104,8 @@ def _run_shard(level: LevelArrays, shard: Shard, table: HandTable, keys: EngineK
         level.offsets, level.items, shard.orbit_ids, level.orbit_size,
         table.orbit_size.astype(np.int64), keys.dealer_high, keys.dealer_low, keys.dealer_class,
         keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
-        keys.frontier_low, keys.player_class, keys.player_weight, N_PLAYER_CLASSES,
-        keys.n_dealer_classes,
+        keys.frontier_low, keys.player_class, keys.player_weight, *keys.player_groups,
+        N_PLAYER_CLASSES, keys.n_dealer_classes,
     )  # fmt: skip
     if inexact:
         raise AssertionError(f"shard {shard.name}: {inexact} counts not divisible by orbit size")
@@ -296,19 +297,33 @@ def _local_results(
     builds: dict[tuple[str, str, int], float],
 ) -> Iterator[tuple[ShardDone, PairCounts]]:
     """Compute shards in threads, one level at a time per deck and rules (a level is built once
-    for every run of that deck and rules)."""
+    for every run of that deck and rules). The next level is built in a thread of its own while
+    the shards of the current one run: building is a fifth of the work, and it fills the
+    cores left idle at the end of each level. At most two levels are in memory."""
     groups: dict[tuple[str, str], list[int]] = {}
     for i, (table, _) in enumerate(runs):
         groups.setdefault((table.deck.key, table.rules.key), []).append(i)
     pid = os.getpid()
-    with Parallel(n_jobs=n_jobs, backend="threading", return_as="generator_unordered") as par:
-        for (deck_key, rules_key), members in groups.items():
+
+    def build(table: HandTable, k: int) -> LevelArrays:
+        t0 = time.perf_counter()
+        level = LevelArrays.of(build_level(table, k))
+        builds[(table.deck.key, table.rules.key, k)] = time.perf_counter() - t0
+        return level
+
+    with (
+        Parallel(n_jobs=n_jobs, backend="threading", return_as="generator_unordered") as par,
+        ThreadPoolExecutor(1, thread_name_prefix="level-ahead") as ahead,
+    ):
+        for members in groups.values():
             table = runs[members[0]][0]
             mine = [(i, s) for i, s in todo if i in members]
-            for k in sorted({s.k for _, s in mine}):
-                t0 = time.perf_counter()
-                level = LevelArrays.of(build_level(table, k))
-                builds[(deck_key, rules_key, k)] = time.perf_counter() - t0
+            ks = sorted({s.k for _, s in mine})
+            building = ahead.submit(build, table, ks[0])
+            for t, k in enumerate(ks):
+                level = building.result()
+                if t + 1 < len(ks):
+                    building = ahead.submit(build, table, ks[t + 1])
                 jobs = [
                     delayed(_with_shard)(level, s, runs[i][0], runs[i][1], i)
                     for i, s in mine
