@@ -75,30 +75,73 @@ def _order_by_high(highs, n, order):
     return order[:n]
 
 
+# One int64 record per class holds everything a family pass reads of it: a family's classes
+# are scattered over the whole table, so each separate per-class array cost a cache miss per
+# item; ``merge_family`` now reads one record per class and the passes after it read the
+# family's own copy.
+_DL_SHIFT, _DC_SHIFT, _PC_SHIFT, _ORBIT_SHIFT, _SEL_SHIFT, _GROUP_SHIFT = 13, 20, 25, 29, 34, 35
+_FIELD_LIMITS = {  # field: (shift, bound)
+    "dealer high": (0, 1 << 13),
+    "dealer low": (_DL_SHIFT, 1 << 7),
+    "dealer class": (_DC_SHIFT, 1 << 5),
+    "player class": (_PC_SHIFT, 1 << 4),
+    "class orbit size": (_ORBIT_SHIFT, 1 << 5),
+    "player selected": (_SEL_SHIFT, 2),
+    "player group": (_GROUP_SHIFT, 1 << 28),
+}
+
+
+def pack_classes(**fields: np.ndarray) -> np.ndarray:
+    """The per-class records of the kernels from the fields of ``_FIELD_LIMITS`` (by name,
+    spaces as underscores).
+
+    >>> r = pack_classes(dealer_high=np.array([7462]), dealer_low=np.array([90]),
+    ...     dealer_class=np.array([3]), player_class=np.array([11]),
+    ...     class_orbit_size=np.array([24]), player_selected=np.array([1]),
+    ...     player_group=np.array([223895]))
+    >>> [int(x) for x in unpack_class(r[0])]
+    [7462, 90, 3, 11, 24, 1, 223895]
+    """
+    out = np.zeros(len(next(iter(fields.values()))), dtype=np.int64)
+    for name, (shift, bound) in _FIELD_LIMITS.items():
+        values = np.asarray(fields[name.replace(" ", "_")], dtype=np.int64)
+        if len(values) and (values.min() < 0 or values.max() >= bound):
+            raise ValueError(f"{name} out of the kernels' range [0, {bound})")
+        out |= values << shift
+    return out
+
+
+@njit(cache=True, nogil=True, inline="always")
+def unpack_class(r):
+    """(dealer high, dealer low, dealer class, player class, orbit size, selected, group)."""
+    return (
+        r & 0x1FFF, (r >> _DL_SHIFT) & 0x7F, (r >> _DC_SHIFT) & 0x1F, (r >> _PC_SHIFT) & 0xF,
+        (r >> _ORBIT_SHIFT) & 0x1F, (r >> _SEL_SHIFT) & 1, r >> _GROUP_SHIFT,
+    )  # fmt: skip
+
+
 @njit(cache=True, nogil=True)
 def family_counts_direct(
-    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
-    joint, bwin, bloss, rwin, rpush,
+    fam, frec, mult, ph, pl, fsize, fh, fl, n_d, joint, bwin, bloss, rwin, rpush,
 ):  # fmt: skip
     """The same counts by testing every pair: for small families.
 
     ``rpush`` receives push-or-win counts, as in ``family_counts``.
     """
-    n = items.shape[0]
+    n = fam.shape[0]
     for i in range(n):
-        x = items[i]
-        w = mult[i] * pw[x]
+        x = fam[i]
+        _h, _l, _d, px, _o, sel, _g = unpack_class(frec[i])
+        w = mult[i] * sel
         if w == 0:
             continue
         m = fsize[x]
         hmax = fh[x, m - 1]
         lmax = fl[x, 0]
         for k in range(n):
-            y = items[k]
+            yh, yl, d, _p, _o, _s, _g = unpack_class(frec[k])
             wy = w * mult[k]
-            d = dc[y]
-            joint[pc[x], d] += wy
-            yh, yl = dh[y], dl[y]
+            joint[px, d] += wy
             if ph[x] > yh and pl[x] > yl:
                 bwin[d] += wy
             elif ph[x] <= yh and pl[x] <= yl:
@@ -114,23 +157,23 @@ def family_counts_direct(
 
 
 @njit(cache=True, nogil=True)
-def dealer_grid(items, mult, dh, dl, dc, n_d, scratch):
-    """Build the dealer grid of a family in ``scratch``.
+def dealer_grid(frec, mult, n_d, scratch):
+    """Build the dealer grid of a family (records ``frec``) in ``scratch``.
 
     Fills ``tot[d]`` (dealers of class d), ``cum_l[l, d]`` (dealers with low < l), the distinct
     dealer highs and, for large families, ``hrank``. Returns (grid, rows, dense) where
     ``grid[r, l, d]`` counts dealers of class d among the r lowest distinct highs with low < l.
     """
-    n = items.shape[0]
+    n = frec.shape[0]
     highs, uniq, grid_buf, hrank, cum_l, band = scratch[:6]
     tot, order_buf = scratch[7], scratch[10]
     tot[:] = 0
     cum_l[:] = 0
     for i in range(n):
-        c = items[i]
-        tot[dc[c]] += mult[i]
-        cum_l[dl[c] + 1, dc[c]] += mult[i]
-        highs[i] = dh[c]
+        h, lo, d, _p, _o, _s, _g = unpack_class(frec[i])
+        tot[d] += mult[i]
+        cum_l[lo + 1, d] += mult[i]
+        highs[i] = h
     for lo in range(1, _W):
         for d in range(n_d):
             cum_l[lo, d] += cum_l[lo - 1, d]
@@ -148,8 +191,8 @@ def dealer_grid(items, mult, dh, dl, dc, n_d, scratch):
         band[:] = 0
         while t < n and highs[order[t]] == uniq[r]:
             i = order[t]
-            c = items[i]
-            band[dl[c] + 1, dc[c]] += mult[i]
+            _h, lo, d, _p, _o, _s, _g = unpack_class(frec[i])
+            band[lo + 1, d] += mult[i]
             t += 1
         for d in range(n_d):
             run = 0
@@ -174,29 +217,27 @@ def _row(h, hrank, uniq, rows, dense):
 
 @njit(cache=True, nogil=True)
 def family_counts(
-    items, mult, dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, pgroup, prep, n_p, n_d, scratch,
-    joint, bwin, bloss, rwin, rpush,
+    frec, mult, ph, pl, fsize, fh, fl, prep, n_p, n_d, scratch, joint, bwin, bloss, rwin, rpush,
 ):  # fmt: skip
     """Add the counts of all ordered pairs of the family into the outputs (not reset).
 
     ``rpush`` receives push-OR-win counts (the caller subtracts ``rwin``). Player classes of
-    one group (``pgroup``, with representative class ``prep``) ask the same questions of the
-    grid, so each group is answered once with its summed weight (weights are >= 0).
+    one group (with representative class ``prep[group]``) ask the same questions of the grid,
+    so each group is answered once with its summed weight.
     """
-    n = items.shape[0]
+    n = frec.shape[0]
     if n == 0:
         return
-    grid, rows, dense = dealer_grid(items, mult, dh, dl, dc, n_d, scratch)
+    grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
     _highs, uniq, _grid_buf, hrank, cum_l, _band, hist_p, tot, group_w, met = scratch[:10]
     hist_p[:] = 0
     n_met = 0
     for i in range(n):
-        c = items[i]
-        w = mult[i] * pw[c]
-        if w == 0:
+        _h, _l, _d, p, _o, sel, g = unpack_class(frec[i])
+        if sel == 0:
             continue
-        hist_p[pc[c]] += w
-        g = pgroup[c]
+        w = mult[i]
+        hist_p[p] += w
         if group_w[g] == 0:
             met[n_met] = g
             n_met += 1
@@ -230,7 +271,7 @@ def family_counts(
 
 @njit(cache=True, nogil=True)
 def family_per_hand(
-    items, mult, occ, sign, q, dh, dl, dc, ph, pl, fsize, fh, fl, pw, point_offset, n_d,
+    fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, point_offset, n_d,
     scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
@@ -240,17 +281,17 @@ def family_per_hand(
     c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
     times the hand counts. Outcomes are for fixed settings: the house way's (``acc_way_*``)
     and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``): win = both player
-    hands higher, loss = both lower or equal. Classes with player weight ``pw`` 0 are skipped.
+    hands higher, loss = both lower or equal. Classes not selected are skipped.
     """
-    n = items.shape[0]
+    n = fam.shape[0]
     if n == 0:
         return
-    grid, rows, dense = dealer_grid(items, mult, dh, dl, dc, n_d, scratch)
+    grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
     _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot = scratch[:8]
     for i in range(n):
-        c = items[i]
-        if pw[c] == 0:
+        if (frec[i] >> _SEL_SHIFT) & 1 == 0:
             continue
+        c = fam[i]
         f = sign * occ[i]
         for d in range(n_d):
             acc_tot[c, d] += f * (tot[d] // q)
@@ -274,8 +315,7 @@ def family_per_hand(
 
 @njit(cache=True, nogil=True)
 def per_hand_orbits(
-    offsets, items, orbit_ids, sign, set_orbit, class_orbit,
-    dh, dl, dc, ph, pl, fsize, fh, fl, pw, point_offset, n_d,
+    offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, point_offset, n_d,
     acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level."""
@@ -284,31 +324,33 @@ def per_hand_orbits(
         max_items = max(max_items, offsets[s + 1] - offsets[s])
     scratch = make_scratch(max_items, 1, n_d)
     fam = np.empty(max_items, dtype=np.int64)
+    frec = np.empty(max_items, dtype=np.int64)
     mult = np.empty(max_items, dtype=np.int64)
     occ = np.empty(max_items, dtype=np.int64)
     for s in orbit_ids:
-        n = merge_family(items, offsets[s], offsets[s + 1], class_orbit, fam, mult, occ)
+        n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
         family_per_hand(
-            fam[:n], mult[:n], occ[:n], sign, set_orbit[s], dh, dl, dc, ph, pl, fsize, fh, fl,
-            pw, point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win,
-            acc_loss,
+            fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
+            point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
         )  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
-def merge_family(items, a, b, class_orbit, fam, mult, occ):
+def merge_family(items, a, b, rec, fam, frec, mult, occ):
     """The family ``items[a:b]`` with equal classes (adjacent) merged: ``fam[i]`` occurs
-    ``occ[i]`` times, multiplicity ``mult[i]`` = occurrences x its orbit size. Returns its
-    length."""
+    ``occ[i]`` times, multiplicity ``mult[i]`` = occurrences x its orbit size, its record
+    copied to ``frec[i]``. Returns its length."""
     n = 0
     for t in range(a, b):
         c = items[t]
         if n > 0 and fam[n - 1] == c:
-            mult[n - 1] += class_orbit[c]
+            mult[n - 1] += (frec[n - 1] >> _ORBIT_SHIFT) & 0x1F
             occ[n - 1] += 1
         else:
+            r = rec[c]
             fam[n] = c
-            mult[n] = class_orbit[c]
+            frec[n] = r
+            mult[n] = (r >> _ORBIT_SHIFT) & 0x1F
             occ[n] = 1
             n += 1
     return n
@@ -316,13 +358,13 @@ def merge_family(items, a, b, class_orbit, fam, mult, occ):
 
 @njit(cache=True, nogil=True)
 def run_orbits(
-    offsets, items, orbit_ids, set_orbit, class_orbit,
-    dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, pgroup, prep, n_p, n_d,
+    offsets, items, orbit_ids, set_orbit, rec, ph, pl, fsize, fh, fl, prep, n_p, n_d,
 ):  # fmt: skip
     """Sum ``F_S * |orbit S|`` over the orbits ``orbit_ids`` of one level.
 
-    Returns (joint, bwin, bloss, rwin, rpush, inexact): ``inexact`` counts orbits whose scaled
-    counts did not divide by the orbit size (never, if the bookkeeping is right).
+    ``rec``: the packed class records (``pack_classes``); ``prep``: a class of each player
+    group. Returns (joint, bwin, bloss, rwin, rpush, inexact): ``inexact`` counts orbits whose
+    scaled counts did not divide by the orbit size (never, if the bookkeeping is right).
     """
     joint = np.zeros((n_p, n_d), dtype=np.int64)
     bwin = np.zeros(n_d, dtype=np.int64)
@@ -339,11 +381,12 @@ def run_orbits(
         max_items = max(max_items, offsets[s + 1] - offsets[s])
     scratch = make_scratch(max_items, n_p, n_d, prep.shape[0])
     fam = np.empty(max_items, dtype=np.int64)
+    frec = np.empty(max_items, dtype=np.int64)
     mult = np.empty(max_items, dtype=np.int64)
     occ = np.empty(max_items, dtype=np.int64)
     inexact = 0
     for s in orbit_ids:
-        n = merge_family(items, offsets[s], offsets[s + 1], class_orbit, fam, mult, occ)
+        n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
         l_joint[:] = 0
         l_bwin[:] = 0
         l_bloss[:] = 0
@@ -351,13 +394,13 @@ def run_orbits(
         l_rpush[:] = 0
         if n <= DIRECT_MAX:
             family_counts_direct(
-                fam[:n], mult[:n], dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, n_p, n_d,
+                fam[:n], frec[:n], mult[:n], ph, pl, fsize, fh, fl, n_d,
                 l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
             )  # fmt: skip
         else:
             family_counts(
-                fam[:n], mult[:n], dh, dl, dc, ph, pl, fsize, fh, fl, pc, pw, pgroup, prep,
-                n_p, n_d, scratch, l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
+                frec[:n], mult[:n], ph, pl, fsize, fh, fl, prep, n_p, n_d, scratch,
+                l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
             )  # fmt: skip
         l_rpush -= l_rwin  # the kernel counted push-or-win
         q = set_orbit[s]

@@ -75,22 +75,36 @@ class EngineKeys:
     frontier_high: np.ndarray  # (n, w) int16
     frontier_low: np.ndarray  # (n, w) int8
     player_class: np.ndarray  # int8
-    player_weight: np.ndarray  # int64
+    player_weight: np.ndarray  # int64, 1 for a player hand counted, 0 for one left out
     label: str  # what these keys are, for provenance
+    class_orbit: np.ndarray  # int64 hands of each class (the hand table's orbit sizes)
 
     @property
     def n_dealer_classes(self) -> int:
         return len(self.dealer_class_bits)
 
     def with_player_weight(self, weight: np.ndarray, label: str) -> EngineKeys:
-        """The same keys with a selection of player hands (weights per class, >= 0)."""
-        if (weight < 0).any():
-            raise ValueError("player weights must be >= 0")
+        """The same keys with a selection of player hands (a weight of 1 or 0 per class)."""
+        if not np.isin(weight, (0, 1)).all():
+            raise ValueError("player weights select hands: each must be 0 or 1")
         return EngineKeys(
             self.dealer_high, self.dealer_low, self.dealer_class, self.dealer_class_bits,
             self.player_high, self.player_low, self.frontier_size, self.frontier_high,
             self.frontier_low, self.player_class, weight.astype(np.int64),
-            f"{self.label}|weights:{label}",
+            f"{self.label}|weights:{label}", self.class_orbit,
+        )  # fmt: skip
+
+    @cached_property
+    def packed(self) -> np.ndarray:
+        """One int64 record per class with what a family pass reads of it
+        (``kernels.pack_classes``)."""
+        from enumerate.engine.kernels import pack_classes
+
+        return pack_classes(
+            dealer_high=self.dealer_high, dealer_low=self.dealer_low,
+            dealer_class=self.dealer_class, player_class=self.player_class,
+            class_orbit_size=self.class_orbit, player_selected=self.player_weight,
+            player_group=self.player_groups[0],
         )  # fmt: skip
 
     @cached_property
@@ -170,6 +184,7 @@ def build_keys(
         player_class=pclass.astype(np.int8),
         player_weight=np.ones(len(table), dtype=np.int64),
         label=label,
+        class_orbit=table.orbit_size.astype(np.int64),
     )
 
 

@@ -127,14 +127,13 @@ def run_per_hand(
               ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d)))
         for _ in range(n_jobs)
     ]  # fmt: skip
-    class_orbit = table.orbit_size.astype(np.int64)
+    rec = keys.packed
 
     def work(level: Level, ids: np.ndarray, acc: tuple[np.ndarray, ...]) -> None:
         per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
-            class_orbit, keys.dealer_high, keys.dealer_low, keys.dealer_class, keys.player_high,
-            keys.player_low, keys.frontier_size, keys.frontier_high, keys.frontier_low,
-            keys.player_weight, offset, n_d, *acc,
+            rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
+            keys.frontier_low, offset, n_d, *acc,
         )  # fmt: skip
 
     with Parallel(n_jobs=n_jobs, backend="threading") as par:

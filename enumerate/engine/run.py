@@ -101,11 +101,9 @@ class LevelArrays:
 
 def _run_shard(level: LevelArrays, shard: Shard, table: HandTable, keys: EngineKeys) -> PairCounts:
     joint, bwin, bloss, rwin, rpush, inexact = run_orbits(
-        level.offsets, level.items, shard.orbit_ids, level.orbit_size,
-        table.orbit_size.astype(np.int64), keys.dealer_high, keys.dealer_low, keys.dealer_class,
+        level.offsets, level.items, shard.orbit_ids, level.orbit_size, keys.packed,
         keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
-        keys.frontier_low, keys.player_class, keys.player_weight, *keys.player_groups,
-        N_PLAYER_CLASSES, keys.n_dealer_classes,
+        keys.frontier_low, keys.player_groups[1], N_PLAYER_CLASSES, keys.n_dealer_classes,
     )  # fmt: skip
     if inexact:
         raise AssertionError(f"shard {shard.name}: {inexact} counts not divisible by orbit size")
@@ -253,6 +251,8 @@ def run_engines(
     if not todo:
         results = iter(())
     elif backend == "local":
+        for _, keys in runs:
+            _ = keys.packed  # once, before the threads would all compute it
         results = _local_results(runs, todo, n_jobs or default_jobs(), builds)
     else:
         from enumerate.engine.distributed import dask_results
