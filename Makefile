@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_tables.py
 	$(TIME) $(BIN)/python benchmarks/bench_ways.py
 	$(TIME) $(BIN)/python benchmarks/bench_engine.py
+	PAIGOW_BENCH_FLAGS=0 $(TIME) $(BIN)/python benchmarks/bench_engine.py
 	$(TIME) $(BIN)/python benchmarks/bench_single_hands.py
 	$(TIME) $(BIN)/python benchmarks/bench_optimal.py
 	$(TIME) $(BIN)/python benchmarks/bench_per_hand_check.py

@@ -1,7 +1,8 @@
 """Benchmark: the full-deck pair engine, best response and blind play, gli way, all dealer
 classes, from an empty shard cache.
 
-Budget (issue 4): under 3 minutes wall (aim 60 s) and 6 GB on 2 cores. Prints the time per
+Budget (issue 4): under 3 minutes wall (aim 60 s) and 6 GB on 2 cores; PAIGOW_BENCH_FLAGS=0 runs
+one dealer class (a plain variant), the default 31 all ten. Prints the time per
 inclusion-exclusion level, hand visits per second, and the closed-form checks.
 """
 

@@ -270,9 +270,31 @@ def family_counts(
 
 
 @njit(cache=True, nogil=True)
+def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
+                   out):  # fmt: skip
+    """For the settings of class c (the house way's, then its frontier points), dealer hands
+    of the family it wins against and loses to, per dealer class, divided by ``q``:
+    ``out[0, d], out[1, d]`` for the house way's setting, ``out[2 + 2j], out[3 + 2j]`` for
+    point j. Win = both player hands higher, loss = both lower or equal."""
+    r = _row(ph[c], hrank, uniq, rows, dense)
+    lo = pl[c]
+    for d in range(n_d):
+        below = grid[r, lo, d]
+        out[0, d] = below // q
+        out[1, d] = (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q
+    for j in range(fsize[c]):
+        r = _row(fh[c, j], hrank, uniq, rows, dense)
+        lo = fl[c, j]
+        for d in range(n_d):
+            below = grid[r, lo, d]
+            out[2 + 2 * j, d] = below // q
+            out[3 + 2 * j, d] = (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q
+
+
+@njit(cache=True, nogil=True)
 def family_per_hand(
-    fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, point_offset, n_d,
-    scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+    fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
+    scratch, answers, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
 
@@ -280,49 +302,56 @@ def family_per_hand(
     hands containing T of each outcome; the family of orbit S holds class c once per subset of
     c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
     times the hand counts. Outcomes are for fixed settings: the house way's (``acc_way_*``)
-    and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``): win = both player
-    hands higher, loss = both lower or equal. Classes not selected are skipped.
+    and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``). Classes of one
+    player group have the same settings, so a group's outcomes are read off the grid once
+    (``answers``, one block per group met) and added to each of its classes. Classes not
+    selected are skipped.
     """
     n = fam.shape[0]
     if n == 0:
         return
     grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
-    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot = scratch[:8]
+    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    n_met = 0
     for i in range(n):
         if (frec[i] >> _SEL_SHIFT) & 1 == 0:
             continue
+        g = frec[i] >> _GROUP_SHIFT
+        if slot[g] == 0:
+            met[n_met] = g
+            n_met += 1
+            slot[g] = n_met
+            _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank,
+                           uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
+        ans = answers[slot[g] - 1]
         c = fam[i]
         f = sign * occ[i]
         for d in range(n_d):
             acc_tot[c, d] += f * (tot[d] // q)
-        r = _row(ph[c], hrank, uniq, rows, dense)
-        lo = pl[c]
-        for d in range(n_d):
-            below = grid[r, lo, d]
-            acc_way_win[c, d] += f * (below // q)
-            acc_way_loss[c, d] += f * ((tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q)
+            acc_way_win[c, d] += f * ans[0, d]
+            acc_way_loss[c, d] += f * ans[1, d]
         base = point_offset[c]
         for j in range(fsize[c]):
-            r = _row(fh[c, j], hrank, uniq, rows, dense)
-            lo = fl[c, j]
             for d in range(n_d):
-                below = grid[r, lo, d]
-                acc_win[base + j, d] += f * (below // q)
-                acc_loss[base + j, d] += f * (
-                    (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q
-                )
+                acc_win[base + j, d] += f * ans[2 + 2 * j, d]
+                acc_loss[base + j, d] += f * ans[3 + 2 * j, d]
+    for t in range(n_met):
+        slot[met[t]] = 0
 
 
 @njit(cache=True, nogil=True)
 def per_hand_orbits(
-    offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, point_offset, n_d,
-    acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+    offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, point_offset,
+    n_d, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level."""
     max_items = 1
     for s in orbit_ids:
         max_items = max(max_items, offsets[s + 1] - offsets[s])
-    scratch = make_scratch(max_items, 1, n_d)
+    n_groups = prep.shape[0]
+    scratch = make_scratch(max_items, 1, n_d, n_groups)
+    # int32: a family's counts divided by |orbit S| are at most C(53,7) < 2^31
+    answers = np.empty((min(max_items, n_groups), 2 + 2 * fh.shape[1], n_d), dtype=np.int32)
     fam = np.empty(max_items, dtype=np.int64)
     frec = np.empty(max_items, dtype=np.int64)
     mult = np.empty(max_items, dtype=np.int64)
@@ -331,7 +360,8 @@ def per_hand_orbits(
         n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
         family_per_hand(
             fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
-            point_offset, n_d, scratch, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+            prep, point_offset, n_d, scratch, answers, acc_tot, acc_way_win, acc_way_loss,
+            acc_win, acc_loss,
         )  # fmt: skip
 
 

@@ -133,7 +133,7 @@ def run_per_hand(
         per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
-            keys.frontier_low, offset, n_d, *acc,
+            keys.frontier_low, keys.player_groups[1], offset, n_d, *acc,
         )  # fmt: skip
 
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
