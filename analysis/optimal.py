@@ -233,7 +233,7 @@ def hand_choices(
     of the other cards, and its EV; the house way's choice and the optimal one marked.
 
     Uses the cached per-hand table of the whole deck when there is one; otherwise computes
-    only this hand (about a minute and a half on the full deck). Returns (table, strategy, row).
+    only this hand (about 45 seconds on the full deck). Returns (table, strategy, row).
     """
     from enumerate.cards import parse_cards
     from enumerate.evaluate import SettingValue, settings

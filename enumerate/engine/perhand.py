@@ -118,7 +118,9 @@ def run_per_hand(
         keys = keys.with_player_weight(weight, f"rows {sorted(rows)}")
     elif use_cache and path.exists() and read_provenance(path) == prov:
         return _load(path, keys)
-    n_jobs = n_jobs or default_jobs()
+    # selected rows: their families are one part of each level, so one thread, one set of
+    # accumulators (each set is ~2 GB on the full deck with four dealer classes)
+    n_jobs = 1 if rows is not None else n_jobs or default_jobs()
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
     n_points = int(offset[-1])
