@@ -19,6 +19,7 @@ from math import comb
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from analysis.pricing import ReturnTable
 from analysis.variants import Variant, get_variant
@@ -165,26 +166,37 @@ def _linear(win: np.ndarray, loss: np.ndarray, total: np.ndarray, a: np.ndarray,
     return out
 
 
+@njit(cache=True)
+def _choose(point_ev, offset, point_high, point_low, way_high, way_low):
+    """Per class, the best frontier point: the house way's setting when it is among the best,
+    else the last best one (frontier points run by increasing high hand)."""
+    n = offset.shape[0] - 1
+    best_point = np.empty(n, dtype=np.int64)
+    best_ev = np.empty(n, dtype=np.int64)
+    for c in range(n):
+        top = offset[c]
+        for p in range(offset[c] + 1, offset[c + 1]):
+            if point_ev[p] >= point_ev[top]:
+                top = p
+        for p in range(offset[c], offset[c + 1]):
+            if (point_ev[p] == point_ev[top] and point_high[p] == way_high[c]
+                    and point_low[p] == way_low[c]):  # fmt: skip
+                top = p
+        best_point[c] = top
+        best_ev[c] = point_ev[top]
+    return best_point, best_ev
+
+
 def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: str,
              way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
              rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
     """EVs of every frontier point and of the house way's setting; the optimal choice."""
     a, b, c, den = coefficients(variant, per_hand.dealer_class_bits)
-    n = len(per_hand)
-    cls = np.repeat(np.arange(n, dtype=np.int32), np.diff(per_hand.point_offset))
+    cls = np.repeat(np.arange(len(per_hand), dtype=np.int32), np.diff(per_hand.point_offset))
     point_ev = _linear(per_hand.win, per_hand.loss, per_hand.total, a, b, c, cls)
     way_ev = _linear(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, None)
-    starts = per_hand.point_offset[:-1]
-    best_ev = np.maximum.reduceat(point_ev, starts)
-    # the way's setting when it is a best frontier point, else the last (highest high) best
-    is_best = point_ev == best_ev[cls]
-    is_way = (per_hand.point_high == way_high[cls]) & (per_hand.point_low == way_low[cls])
-    idx = np.arange(len(point_ev))
-    pick_way = np.where(is_best & is_way, idx, -1)
-    pick_any = np.where(is_best, idx, -1)
-    best_way = np.maximum.reduceat(pick_way, starts)
-    best_any = np.maximum.reduceat(pick_any, starts)
-    best_point = np.where(best_way >= 0, best_way, best_any)
+    best_point, best_ev = _choose(point_ev, per_hand.point_offset, per_hand.point_high,
+                                  per_hand.point_low, way_high, way_low)  # fmt: skip
     return OptimalStrategy(
         variant=variant, house_way=house_way, table=table, per_hand=per_hand,
         point_ev=point_ev, way_ev=way_ev, best_point=best_point, best_ev=best_ev,

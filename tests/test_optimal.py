@@ -63,3 +63,19 @@ def test_optimal_equals_best_of_all_settings(variant_name):
 def test_exposed_variants_have_no_blind_strategy():
     with pytest.raises(ValueError, match="best response"):
         optimal_strategy("face-up", deck=DECK, use_cache=False)
+
+
+def test_ties_go_to_the_house_way_then_to_the_highest_high_hand() -> None:
+    """The tie rule of the module docstring, on hand-made EVs: class 0 has two best points and
+    the way's setting is one of them; class 1's best points do not include the way's setting
+    (the last, highest-high one wins); class 2 has one point."""
+    from analysis.optimal import _choose
+
+    offset = np.array([0, 3, 6, 7])
+    point_ev = np.array([5, 7, 7, 7, 7, 2, -4])
+    high = np.array([10, 20, 30, 10, 20, 30, 40])
+    low = np.array([9, 8, 7, 9, 8, 7, 6])
+    way_high, way_low = np.array([20, 30, 40]), np.array([8, 7, 6])
+    best, best_ev = _choose(point_ev, offset, high, low, way_high, way_low)
+    assert best.tolist() == [1, 4, 6]
+    assert best_ev.tolist() == [7, 7, -4]

@@ -174,20 +174,24 @@ def _save(r: PerHand, path: Path, prov: dict[str, object]) -> None:
 
 
 def _load(path: Path, keys: EngineKeys) -> PerHand:
-    pts = pq.read_table(path)
-    cls = pq.read_table(path.with_suffix(".classes.parquet"))
+    # column by column: the whole file as one Arrow table would double the ~2 GB it holds
+    pts = pq.ParquetFile(path)
+    cls = pq.ParquetFile(path.with_suffix(".classes.parquet"))
     n_d = keys.n_dealer_classes
 
-    def stack(t: pa.Table, name: str) -> np.ndarray:
-        out = np.empty((t.num_rows, n_d), dtype=np.int32)
+    def column(f: pq.ParquetFile, name: str) -> np.ndarray:
+        return f.read(columns=[name]).column(0).to_numpy()
+
+    def stack(f: pq.ParquetFile, name: str) -> np.ndarray:
+        out = np.empty((f.metadata.num_rows, n_d), dtype=np.int32)
         for d in range(n_d):
-            out[:, d] = t.column(f"{name}_{d}").to_numpy()
+            out[:, d] = column(f, f"{name}_{d}")
         return out
 
-    offset = np.zeros(cls.num_rows + 1, dtype=np.int64)
-    np.cumsum(cls.column("points").to_numpy().astype(np.int64), out=offset[1:])
+    offset = np.zeros(cls.metadata.num_rows + 1, dtype=np.int64)
+    np.cumsum(column(cls, "points").astype(np.int64), out=offset[1:])
     return PerHand(
-        keys.dealer_class_bits, offset, pts.column("high").to_numpy().astype(np.int16),
-        pts.column("low").to_numpy().astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
+        keys.dealer_class_bits, offset, column(pts, "high").astype(np.int16),
+        column(pts, "low").astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
         stack(cls, "way_win"), stack(cls, "way_loss"), stack(cls, "total"), from_cache=True,
     )  # fmt: skip
