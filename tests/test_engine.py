@@ -155,3 +155,18 @@ def test_counting_sort_of_a_large_family_orders_by_high() -> None:
         assert sorted(order.tolist()) == list(range(n))
         assert (np.diff(highs[order]) >= 0).all()
         assert highs[order].tolist() == sorted(highs[:n].tolist())
+
+
+def test_level_families_hold_every_hand_containing_the_set(deck_table) -> None:
+    """DESIGN.md section 2: the family of orbit S lists, with class orbit sizes, |orbit S|
+    times the C(n - k, 7 - k) hands that contain S; and every orbit of the level has one."""
+    from enumerate.engine.levels import build_level
+
+    deck, table = deck_table
+    size = table.orbit_size.astype(np.int64)
+    for k in range(8):
+        level = build_level(table, k)
+        per_orbit = np.add.reduceat(size[level.items], level.offsets[:-1])
+        expected = level.orbits.size.astype(np.int64) * comb(deck.size - k, 7 - k)
+        assert (np.diff(level.offsets) > 0).all()
+        assert per_orbit.tolist() == expected.tolist()
