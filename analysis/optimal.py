@@ -25,7 +25,7 @@ from analysis.pricing import ReturnTable
 from analysis.variants import Variant, get_variant
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
-from enumerate.engine.perhand import PerHand, run_per_hand
+from enumerate.engine.perhand import PerHand, is_cached, run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
@@ -311,12 +311,7 @@ def hand_choices(
 
 def _cached(variant: Variant, way_name: str, table: HandTable) -> bool:
     """Is the whole-deck per-hand table of this variant and way already cached?"""
-    from enumerate.cache import read_provenance
-    from enumerate.engine.perhand import _path, _prov
-
-    keys = build_keys(table, get_way(way_name), flag_mask=blind_flags())
-    path = _path(keys)
-    return path.exists() and read_provenance(path) == _prov(keys, table)
+    return is_cached(table, build_keys(table, get_way(way_name), flag_mask=blind_flags()))
 
 
 def optimal_return_table(

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -76,8 +76,21 @@ class PaytableError(DataFileError):
     """A paytable file is wrong."""
 
 
-def read_toml(path: Path, error: type[DataFileError]) -> dict[str, Any]:
-    """The TOML document at ``path``; any failure is one line of ``error``."""
+def read_toml(
+    path: Path, error: type[DataFileError], fields: Iterable[str] | None = None
+) -> dict[str, Any]:
+    """The TOML document at ``path``; any failure, or a top-level key not in ``fields`` (when
+    given), is one line of ``error``."""
+    doc = _parse_toml(path, error)
+    if fields is not None:
+        known = tuple(fields)
+        for key in doc:
+            if key not in known:
+                raise error(f"{path}: {quoted(key)}: unknown field (known: {', '.join(known)})")
+    return doc
+
+
+def _parse_toml(path: Path, error: type[DataFileError]) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -192,10 +205,7 @@ def _ordered(bet: str, pays: dict[str, Fraction]) -> tuple[tuple[str, Fraction],
 def load_paytable(path: str | Path) -> Paytable:
     """Read and check one paytable file."""
     path = Path(path)
-    doc = read_toml(path, PaytableError)
-    for key in doc:
-        if key not in FIELDS:
-            raise _fail(path, quoted(key), f"unknown field (known: {', '.join(FIELDS)})")
+    doc = read_toml(path, PaytableError, FIELDS)
     bet = _text(doc, "bet", path, required=True)
     if bet not in BET_EVENTS:
         raise _fail(path, "bet", f"unknown bet {bet!r} (known: {', '.join(sorted(BET_EVENTS))})")

@@ -157,10 +157,7 @@ def _string(doc: dict[str, Any], key: str, path: Path, default: str | None = Non
 def load_variant(path: str | Path) -> Variant:
     """Read and check one variant file (one-line ``VariantError`` on any problem)."""
     path = Path(path)
-    doc = read_toml(path, VariantError)
-    for key in doc:
-        if key not in FIELDS:
-            raise _fail(path, quoted(key), f"unknown field (known: {', '.join(FIELDS)})")
+    doc = read_toml(path, VariantError, FIELDS)
     name = _string(doc, "name", path)
     if "dealer_exposed" not in doc:
         raise _fail(path, "dealer_exposed", "missing (required)")

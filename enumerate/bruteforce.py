@@ -10,7 +10,7 @@ cards (house way, settings, flags), and every pair of hands is tested for disjoi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 import numpy as np
@@ -210,16 +210,10 @@ def one_player_hand(
     order = {b: i for i, b in enumerate(dealer_class_bits)}
     n_d = len(dealer_class_bits)
     out = PairCounts.zeros(N_PLAYER_CLASSES, n_d)
-    total = 53_524_680
-    buf = np.empty((chunk, 7), dtype=np.int64)
-    start = 0
-    while start < total:
-        n = _combos(pool, start, min(chunk, total - start), buf)
-        rows = buf[:n]
-        k = _dealer_keys(rows, rules, dealer_way, flag_mask)
-        lut = np.full(32, -1, dtype=np.int64)
-        for b, i in order.items():
-            lut[b] = i
+    lut = np.full(32, -1, dtype=np.int64)
+    for b, i in order.items():
+        lut[b] = i
+    for _rows, k in _dealer_chunks(pool, rules, dealer_way, flag_mask, chunk):
         dcls = lut[k["bits"]]
         if (dcls < 0).any():
             raise AssertionError("a dealer hand has flags outside the dealer classes")
@@ -231,8 +225,22 @@ def one_player_hand(
         _versus(mine["ph"][0], mine["pl"][0], mine["sh"][0], mine["sl"][0], mine["sv"][0],
                 mine["pc"][0], k["dh"], k["dl"], dcls, joint, bwin, bloss, rwin, rpush)  # fmt: skip
         out = out + PairCounts(joint, bwin, bloss, rwin, rpush)
-        start += n
     return out
+
+
+def _dealer_chunks(
+    pool: np.ndarray, rules: Rules, dealer_way: HouseWay, flag_mask: int, chunk: int
+) -> Iterator[tuple[np.ndarray, dict[str, np.ndarray]]]:
+    """Every 7-card hand of ``pool`` in colex order, ``chunk`` at a time: (cards, dealer keys
+    evaluated from those cards)."""
+    total = int(BINOM[len(pool), 7])
+    buf = np.empty((chunk, 7), dtype=np.int64)
+    start = 0
+    while start < total:
+        n = _combos(pool, start, min(chunk, total - start), buf)
+        rows = buf[:n]
+        yield rows, _dealer_keys(rows, rules, dealer_way, flag_mask)
+        start += n
 
 
 @njit(cache=True)
@@ -262,18 +270,12 @@ def all_dealer_keys(
         "dl": np.empty(total, dtype=np.int8),
         "bits": np.empty(total, dtype=np.int8),
     }
-    pool = np.arange(53, dtype=np.int64)
-    buf = np.empty((chunk, 7), dtype=np.int64)
-    start = 0
-    while start < total:
-        n = _combos(pool, start, min(chunk, total - start), buf)
-        rows = buf[:n]
-        k = _dealer_keys(rows, rules, dealer_way, flag_mask)
+    for rows, k in _dealer_chunks(np.arange(53, dtype=np.int64), rules, dealer_way, flag_mask,
+                                  chunk):  # fmt: skip
         col = _colex_rows(rows)
         out["dh"][col] = k["dh"]
         out["dl"][col] = k["dl"]
         out["bits"][col] = k["bits"]
-        start += n
     return out
 
 

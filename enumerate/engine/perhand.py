@@ -99,6 +99,12 @@ def _prov(keys: EngineKeys, table: HandTable) -> dict[str, object]:
     )  # fmt: skip
 
 
+def is_cached(table: HandTable, keys: EngineKeys) -> bool:
+    """Is a current whole-table result for these keys in the cache?"""
+    path = _path(keys)
+    return path.exists() and read_provenance(path) == _prov(keys, table)
+
+
 def run_per_hand(
     table: HandTable,
     keys: EngineKeys,
@@ -110,13 +116,12 @@ def run_per_hand(
     """Exact per-hand counts for every class of the table (cached), or only for the classes
     ``rows`` (visiting only the families that hold them; the other rows stay zero)."""
     path = _path(keys)
-    prov = _prov(keys, table)
     if rows is not None:
         use_cache = False
         weight = np.zeros(len(table), dtype=np.int64)
         weight[rows] = 1
         keys = keys.with_player_weight(weight, f"rows {sorted(rows)}")
-    elif use_cache and path.exists() and read_provenance(path) == prov:
+    elif use_cache and is_cached(table, keys):
         return _load(path, keys)
     # selected rows: their families are one part of each level, so one thread, one set of
     # accumulators (each set is ~2 GB on the full deck with four dealer classes)
@@ -154,7 +159,7 @@ def run_per_hand(
     del accs
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot)
     if use_cache:
-        _save(result, path, prov)
+        _save(result, path, _prov(keys, table))
     return result
 
 
