@@ -28,13 +28,13 @@ import pyarrow.parquet as pq
 from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
 from enumerate.engine import PairCounts, build_keys, run_engine
 from enumerate.engine.counts import FIELDS
-from enumerate.engine.keys import N_PLAYER_CLASSES, dealer_class_name
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
+from enumerate.vocabulary import ALL_DEALER_EVENTS, N_PLAYER_CLASSES, dealer_class_name
 
 SCHEMA_VERSION = 1
-ALL_FLAGS = 31
+ALL_FLAGS = ALL_DEALER_EVENTS
 _BITS_FIELD = "dealer_class_bits"
 
 

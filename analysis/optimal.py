@@ -326,7 +326,7 @@ def optimal_return_table(
     from analysis.pricing import variant_lines
     from analysis.variants import HOUSE_WAY
     from enumerate.engine.counts import PairCounts
-    from enumerate.engine.keys import N_PLAYER_CLASSES
+    from enumerate.vocabulary import N_PLAYER_CLASSES
 
     variant = get_variant(variant)
     opt = optimal_strategy(variant, house_way, deck, rules, use_cache)

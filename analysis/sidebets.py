@@ -73,17 +73,16 @@ from analysis.paytables import (
 from analysis.pricing import TEMPLATE_BANNER, Line, ReturnTable, exact_decimal
 from analysis.variants import get_variant
 from enumerate.classes import SevenCardClass
-from enumerate.engine.keys import (
-    ACE_HIGH_JOKER,
-    ACE_HIGH_NATURAL,
-    N_PLAYER_CLASSES,
-    PLAYER_ACE_HIGH_PAI_GOW,
-    TWO_JACKS,
-    nine_high_low,
-)
+from enumerate.engine.keys import nine_high_low
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
+from enumerate.vocabulary import (
+    ACE_HIGH_PAI_GOW_EVENTS,
+    N_PLAYER_CLASSES,
+    PLAYER_ACE_HIGH_PAI_GOW,
+    DealerEvent,
+)
 from enumerate.waytables import way_table
 
 Cell = tuple[tuple[str, ...], int]  # the events a set of hands holds, and how many hands
@@ -126,14 +125,14 @@ BETS: dict[str, SideBet] = {
                 "(house way)", "1", uses_house_way=True),
         SideBet("push-ace-high", "Push Ace High", "face-up", "deals",
                 "the dealer's ace-high pai gow (joker or natural), more when the player has one "
-                "too", "5-15-40", flag_mask=ACE_HIGH_JOKER | ACE_HIGH_NATURAL),
+                "too", "5-15-40", flag_mask=ACE_HIGH_PAI_GOW_EVENTS),
         SideBet("queens-dragon", "Queen's Dragon", "ez", "dealer hands",
                 "the dealer holds a queen-high pai gow", "50"),
         SideBet("tiger-9", "Tiger 9", "commission-free", "dealer hands",
                 "the dealer's house-way low hand is nine-high", "30", uses_house_way=True),
         SideBet("jacks-beat", "Jacks Beat", "dealer-open", "deals",
                 "the dealer holds two or more jacks; the pay depends on the player's hand",
-                "template", flag_mask=TWO_JACKS),
+                "template", flag_mask=DealerEvent.TWO_JACKS),
         SideBet("chan-chu", "Chan Chu", "any", "player hands",
                 "the best Fortune hand of the player's seven cards, own pays and envy",
                 "template", has_envy=True),
@@ -174,11 +173,12 @@ def _deal_cells(bet: SideBet, joint: np.ndarray, bits: tuple[int, ...]) -> list[
     for p in range(N_PLAYER_CLASSES):
         for d, b in enumerate(bits):
             held: tuple[str, ...] = ()
-            if bet.name == "push-ace-high" and b & (ACE_HIGH_JOKER | ACE_HIGH_NATURAL):
+            if bet.name == "push-ace-high" and b & ACE_HIGH_PAI_GOW_EVENTS:
                 both = (PLAYER_AND_DEALER_ACE_HIGH,) if p == PLAYER_ACE_HIGH_PAI_GOW else ()
-                alone = DEALER_ACE_HIGH_JOKER if b & ACE_HIGH_JOKER else DEALER_ACE_HIGH_NATURAL
+                joker = b & DealerEvent.ACE_HIGH_JOKER
+                alone = DEALER_ACE_HIGH_JOKER if joker else DEALER_ACE_HIGH_NATURAL
                 held = (*both, alone)
-            elif bet.name == "jacks-beat" and b & TWO_JACKS:
+            elif bet.name == "jacks-beat" and b & DealerEvent.TWO_JACKS:
                 held = (_label(0 if p == PLAYER_ACE_HIGH_PAI_GOW else p),)
             cells.append((held, int(joint[p, d])))
     return cells

@@ -37,13 +37,9 @@ from numba import njit, prange
 
 from enumerate.bruteforce import _hand_keys, _outcome
 from enumerate.engine.counts import PairCounts
-from enumerate.engine.keys import (
-    N_PLAYER_CLASSES,
-    dealer_class_name,
-    player_class_name,
-)
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
+from enumerate.vocabulary import N_PLAYER_CLASSES, dealer_class_name, player_class_name
 
 HAND = 7
 DEFAULT_CHUNK = 250_000  # deals per chunk: about 430 MB of per-hand keys (full deck)

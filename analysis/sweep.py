@@ -7,10 +7,9 @@ variant of the grid, and all those runs go to ``run_engines`` together, so their
 the threads (local backend) or the cluster (``backend="dask"``; given a ``scheduler`` address
 the cells run on its workers).
 
-Pricing is a hook: ``price(deal, variant_name) -> Fraction`` with ``deal`` an
-``analysis.counts.DealCounts``. The default is ``variant_price``, the full pricing of
-``analysis.pricing`` (every shipped variant, with its default player mode); ``traditional_price``
-is a minimal stand-in computed from the blind-play counts alone (the traditional game only).
+A cell is priced by ``price(deal, variant_name) -> Fraction`` with ``deal`` an
+``analysis.counts.DealCounts``; the default, ``variant_price``, is the full pricing of
+``analysis.pricing`` (the variant's default player mode).
 
 >>> from enumerate.rules import Deck
 >>> r = sweep(["traditional"], ["gli"], ["second"], Deck.parse("TJQKA:cdh+joker"),
@@ -36,6 +35,8 @@ import pandas as pd
 
 from analysis.counts import DealCounts
 from analysis.formats import decimal, markdown, to_json
+from analysis.pricing import price as price_variant
+from analysis.variants import get_variant
 from enumerate.engine import build_keys
 from enumerate.engine.run import BACKENDS, run_engines
 from enumerate.houseways import get_way
@@ -45,8 +46,6 @@ from enumerate.tables import hand_table
 PriceFn = Callable[[DealCounts, str], Fraction]
 
 TRADITIONAL = "traditional"
-COMMISSION_WIN = Fraction(19, 20)  # a traditional win pays 1 less 5%
-ALL_FLAGS = 31
 COLUMNS = ["variant", "house_way", "wheel", "player", "house_edge", "house_edge_percent"]
 
 
@@ -81,61 +80,22 @@ def grid(
     return [Cell(v, w, r) for v in variants for w in ways for r in rule_list]
 
 
-# --------------------------------------------------------------------------- pricing hook
-
-
-def traditional_price(deal: DealCounts, variant: str) -> Fraction:
-    """Minimal pricing: the traditional game, blind play, 5% commission on wins.
-
-    house edge = -(0.95 * wins - losses) / deals, wins and losses of the blind player summed
-    over the dealer classes (pushes pay nothing).
-    """
-    if variant != TRADITIONAL:
-        raise ValueError(
-            f"variant {variant!r}: the minimal pricing knows only {TRADITIONAL!r} "
-            "(use variant_price)"
-        )
-    win = int(deal.counts.blind_win.sum())
-    loss = int(deal.counts.blind_loss.sum())
-    return -(COMMISSION_WIN * win - loss) / deal.total
+# --------------------------------------------------------------------------- pricing
 
 
 def variant_price(deal: DealCounts, variant: str) -> Fraction:
     """Full pricing (``analysis.pricing.price``): the variant's house edge for its default
     player mode (blind by the house way, or the best response to an exposed dealer)."""
-    from analysis.pricing import price
-
-    return price(deal, variant).house_edge
-
-
-def default_price() -> PriceFn:
-    """The pricing the sweep uses when given none.
-
-    HOOK: full variant pricing plugs in here (``variant_price``); the minimal
-    ``traditional_price`` remains the fallback when ``analysis.pricing`` cannot be imported.
-    """
-    try:
-        import analysis.pricing  # noqa: F401
-    except ImportError:
-        return traditional_price
-    return variant_price
+    return price_variant(deal, variant).house_edge
 
 
 def variant_flag_mask(variant: str) -> int:
-    """The dealer flags a variant's pricing needs (all of them when unknown)."""
-    try:
-        from analysis.variants import get_variant
-    except ImportError:
-        return 0 if variant == TRADITIONAL else ALL_FLAGS
+    """The dealer flags a variant's pricing needs (a ``VariantError`` for an unknown one)."""
     return get_variant(variant).flag_mask
 
 
 def player_mode(variant: str) -> str:
     """How the player sets hands in a variant's default pricing."""
-    try:
-        from analysis.variants import get_variant
-    except ImportError:
-        return "house-way"
     return get_variant(variant).default_player
 
 
@@ -192,7 +152,7 @@ def sweep_cells(
 ) -> SweepResult:
     """Price every cell: one engine run per (house way, rules), all run together.
 
-    ``price(deal, variant_name) -> Fraction`` prices a cell (default ``default_price()``);
+    ``price(deal, variant_name) -> Fraction`` prices a cell (default ``variant_price``);
     ``flag_mask`` (default: the union of what the variants need) sets the dealer classes the
     runs keep apart. ``backend`` defaults to ``"dask"`` when a ``scheduler`` is given, else
     ``"local"``; ``n_jobs``, ``use_cache``, ``cache`` go to ``run_engines``. ``on_run`` is told
@@ -202,7 +162,7 @@ def sweep_cells(
     deck = deck or Deck.full()
     if deck.size < 14:
         raise ValueError(f"deck {deck.name} has {deck.size} cards: a deal needs 14")
-    price = price or default_price()
+    price = price or variant_price
     backend = backend or ("dask" if scheduler is not None else "local")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")

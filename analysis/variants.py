@@ -37,30 +37,24 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from analysis.paytables import DataFileError, exact, quoted, read_toml
-from enumerate.engine.keys import (
-    ACE_HIGH_JOKER,
-    ACE_HIGH_NATURAL,
-    NINE_HIGH_LOW,
-    QUEEN_HIGH,
-    TWO_JACKS,
-)
 from enumerate.houseways import get_way
+from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, DealerEvent
 
 VARIANT_DIR = Path(__file__).resolve().parents[1] / "data" / "variants"
 
 # player modes
 HOUSE_WAY = "house-way"  # the player sets every hand by a house way, blind
 BEST_RESPONSE = "best-response"  # sees the dealer's setting, picks the best non-dominated one
-OPTIMAL = "optimal"  # the best blind strategy: a later issue
+OPTIMAL = "optimal"  # the blind setting with the highest exact EV (analysis.optimal)
 PLAYER_MODES = (HOUSE_WAY, BEST_RESPONSE)
 
 DEALER_EVENTS: dict[str, int] = {
-    "ace-high pai gow": ACE_HIGH_JOKER | ACE_HIGH_NATURAL,
-    "ace-high pai gow, joker as the ace": ACE_HIGH_JOKER,
-    "ace-high pai gow, natural ace": ACE_HIGH_NATURAL,
-    "two or more jacks": TWO_JACKS,
-    "queen-high pai gow": QUEEN_HIGH,
-    "nine-high low hand": NINE_HIGH_LOW,
+    "ace-high pai gow": ACE_HIGH_PAI_GOW_EVENTS,
+    "ace-high pai gow, joker as the ace": DealerEvent.ACE_HIGH_JOKER,
+    "ace-high pai gow, natural ace": DealerEvent.ACE_HIGH_NATURAL,
+    "two or more jacks": DealerEvent.TWO_JACKS,
+    "queen-high pai gow": DealerEvent.QUEEN_HIGH,
+    "nine-high low hand": DealerEvent.NINE_HIGH_LOW,
 }
 
 Effect = Literal["push", "dealer-wins", "player-win-push"]
@@ -118,7 +112,7 @@ class Variant:
         """The dealer flags the pair counts must keep apart for this variant."""
         mask = 0
         for rule in self.dealer_rules:
-            mask |= rule.bits
+            mask |= int(rule.bits)
         return mask
 
     @property

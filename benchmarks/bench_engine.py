@@ -21,9 +21,11 @@ from benchmarks.common import Steps
 
 
 def main() -> None:
-    flag_mask = int(os.environ.get("PAIGOW_BENCH_FLAGS", "31"))
     from enumerate.engine import build_keys, run_engine
-    from enumerate.engine.keys import TWO_JACKS
+    from enumerate.vocabulary import ALL_DEALER_EVENTS, DealerEvent
+
+    flag_mask = int(os.environ.get("PAIGOW_BENCH_FLAGS", str(ALL_DEALER_EVENTS)))
+    TWO_JACKS = DealerEvent.TWO_JACKS
     from enumerate.engine.run import LevelStats
     from enumerate.houseways import get_way
     from enumerate.tables import hand_table

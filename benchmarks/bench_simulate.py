@@ -44,10 +44,10 @@ def main() -> None:
     from analysis.simulate import compare_counts, outcome_table, simulate_counts
     from enumerate.engine import build_keys
     from enumerate.engine.counts import PairCounts
-    from enumerate.engine.keys import N_PLAYER_CLASSES
     from enumerate.houseways import get_way
     from enumerate.rules import Deck, Rules
     from enumerate.tables import hand_table
+    from enumerate.vocabulary import N_PLAYER_CLASSES
 
     steps = Steps(f"simulation, full deck, gli vs gli, flags 31, {n:,} deals, seed {seed}")
     gli, tp, deck, rules = get_way("gli"), get_way("trump-plaza"), Deck(), Rules()

@@ -20,19 +20,16 @@ from enumerate.cards import Card, parse_cards
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.colex import BINOM
 from enumerate.engine.counts import PairCounts
-from enumerate.engine.keys import (
-    ACE_HIGH_JOKER,
-    ACE_HIGH_NATURAL,
-    N_PLAYER_CLASSES,
-    NINE_HIGH_LOW,
-    PLAYER_ACE_HIGH_PAI_GOW,
-    QUEEN_HIGH,
-    TWO_JACKS,
-    nine_high_low,
-)
+from enumerate.engine.keys import event_bits
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.houseways import HouseWay, apply_way
 from enumerate.rules import Deck, Rules
+from enumerate.vocabulary import (
+    ALL_DEALER_EVENTS,
+    N_PLAYER_CLASSES,
+    PLAYER_ACE_HIGH_PAI_GOW,
+    HandFlag,
+)
 
 
 def _dealer_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay,
@@ -42,14 +39,11 @@ def _dealer_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay,
     five = five_card_table(rules)
     dealer = apply_way(dealer_way, cards, rules)
     cls, _best, flags, jacks = classify_all(cards, five.ids, fortune_of_five(five), five.category)
-    ace_high = (flags & 2) != 0
-    joker_ace = (flags & 4) != 0
-    bits = np.zeros(len(cards), dtype=np.int64)
-    bits |= np.where(joker_ace, ACE_HIGH_JOKER, 0)
-    bits |= np.where(ace_high & ~joker_ace, ACE_HIGH_NATURAL, 0)
-    bits |= np.where(jacks >= 2, TWO_JACKS, 0)
-    bits |= np.where((flags & 8) != 0, QUEEN_HIGH, 0)
-    bits |= np.where(nine_high_low(dealer.low), NINE_HIGH_LOW, 0)
+    def has(flag: HandFlag) -> np.ndarray:
+        return (flags & flag) != 0
+
+    bits = event_bits(has(HandFlag.JOKER_IS_ACE), has(HandFlag.ACE_HIGH_PAI_GOW), jacks,
+                      has(HandFlag.QUEEN_HIGH_PAI_GOW), dealer.low)  # fmt: skip
     return {
         "dh": dealer.high.astype(np.int64), "dl": dealer.low.astype(np.int64),
         "bits": bits & flag_mask, "cls": cls, "flags": flags,
@@ -65,7 +59,7 @@ def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way
     high, low = all_settings(cards, five.ids)
     valid = low <= five.max_low[high]
     pclass = keys.pop("cls").astype(np.int64)
-    pclass[(keys.pop("flags") & 2) != 0] = PLAYER_ACE_HIGH_PAI_GOW
+    pclass[(keys.pop("flags") & HandFlag.ACE_HIGH_PAI_GOW) != 0] = PLAYER_ACE_HIGH_PAI_GOW
     return {
         **keys, "ph": player.high.astype(np.int64), "pl": player.low.astype(np.int64),
         "sh": high.astype(np.int64), "sl": low.astype(np.int64), "sv": valid, "pc": pclass,
@@ -133,7 +127,7 @@ def pairs_by_brute_force(
     dealer_way: HouseWay,
     player_way: HouseWay,
     dealer_class_bits: Sequence[int],
-    flag_mask: int = 31,
+    flag_mask: int = ALL_DEALER_EVENTS,
     player_hands: Sequence[Sequence[int]] | None = None,
 ) -> PairCounts:
     """Counts over every ordered pair of disjoint hands of ``deck``, one pair at a time.
@@ -199,7 +193,7 @@ def one_player_hand(
     dealer_way: HouseWay,
     player_way: HouseWay,
     dealer_class_bits: Sequence[int],
-    flag_mask: int = 31,
+    flag_mask: int = ALL_DEALER_EVENTS,
     chunk: int = 2_000_000,
 ) -> PairCounts:
     """One full-deck player hand against every dealer hand of the other 46 cards."""
@@ -210,7 +204,7 @@ def one_player_hand(
     order = {b: i for i, b in enumerate(dealer_class_bits)}
     n_d = len(dealer_class_bits)
     out = PairCounts.zeros(N_PLAYER_CLASSES, n_d)
-    lut = np.full(32, -1, dtype=np.int64)
+    lut = np.full(ALL_DEALER_EVENTS + 1, -1, dtype=np.int64)
     for b, i in order.items():
         lut[b] = i
     for _rows, k in _dealer_chunks(pool, rules, dealer_way, flag_mask, chunk):
@@ -305,7 +299,7 @@ def settings_by_brute_force(
     ids = sorted(c.id for c in hand)
     pool = np.array([c for c in range(53) if c not in ids], dtype=np.int64)
     order = {b: i for i, b in enumerate(dealer_class_bits)}
-    lut = np.full(32, -1, dtype=np.int64)
+    lut = np.full(ALL_DEALER_EVENTS + 1, -1, dtype=np.int64)
     for b, i in order.items():
         lut[b] = i
     n_d = len(dealer_class_bits)

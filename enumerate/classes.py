@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 
 import numpy as np
 from numba import njit, prange
@@ -29,51 +28,27 @@ from numba import njit, prange
 from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.evaluate import Category, FiveCardTable, back_colex, five_card_table
 from enumerate.rules import Rules
+from enumerate.vocabulary import (
+    ACE_HIGH_PAI_GOW_BIT,
+    CLASS_LABELS,
+    JOKER_IS_ACE_BIT,
+    PAI_GOW_BIT,
+    QUEEN_HIGH_PAI_GOW_BIT,
+    HandFlag,
+    SevenCardClass,
+)
+
+__all__ = ["CLASS_LABELS", "HandFlag", "SevenCardClass"]  # re-exported: defined in vocabulary
 
 
-class SevenCardClass(IntEnum):
-    """Fortune-order classes of seven cards, weakest first."""
-
-    NOTHING = 0
-    THREE_PAIR = 1
-    STRAIGHT = 2
-    THREE_OF_A_KIND = 3
-    FLUSH = 4
-    FULL_HOUSE = 5
-    FOUR_OF_A_KIND = 6
-    STRAIGHT_FLUSH = 7
-    ROYAL_FLUSH = 8
-    FIVE_ACES = 9
-    SEVEN_CARD_STRAIGHT_FLUSH_JOKER = 10
-    ROYAL_MATCH = 11
-    SEVEN_CARD_STRAIGHT_FLUSH = 12
-
-    @property
-    def label(self) -> str:
-        return CLASS_LABELS[self]
-
-
-CLASS_LABELS = {
-    SevenCardClass.NOTHING: "nothing",
-    SevenCardClass.THREE_PAIR: "three pair",
-    SevenCardClass.STRAIGHT: "straight",
-    SevenCardClass.THREE_OF_A_KIND: "three of a kind",
-    SevenCardClass.FLUSH: "flush",
-    SevenCardClass.FULL_HOUSE: "full house",
-    SevenCardClass.FOUR_OF_A_KIND: "four of a kind",
-    SevenCardClass.STRAIGHT_FLUSH: "straight flush",
-    SevenCardClass.ROYAL_FLUSH: "royal flush",
-    SevenCardClass.FIVE_ACES: "five aces",
-    SevenCardClass.SEVEN_CARD_STRAIGHT_FLUSH_JOKER: "7-card straight flush with joker",
-    SevenCardClass.ROYAL_MATCH: "royal flush + royal match",
-    SevenCardClass.SEVEN_CARD_STRAIGHT_FLUSH: "natural 7-card straight flush",
-}
-
-# flag bits in the ``flags`` column
-PAI_GOW = 1
-ACE_HIGH_PAI_GOW = 2
-JOKER_IS_ACE = 4
-QUEEN_HIGH_PAI_GOW = 8
+# numba reads these as constants
+_NOTHING = int(SevenCardClass.NOTHING)
+_THREE_PAIR = int(SevenCardClass.THREE_PAIR)
+_ROYAL_FLUSH = int(SevenCardClass.ROYAL_FLUSH)
+_ROYAL_MATCH = int(SevenCardClass.ROYAL_MATCH)
+_SF7_JOKER = int(SevenCardClass.SEVEN_CARD_STRAIGHT_FLUSH_JOKER)
+_SF7_NATURAL = int(SevenCardClass.SEVEN_CARD_STRAIGHT_FLUSH)
+_HIGH_CARD = int(Category.HIGH_CARD)
 
 _ACE, _KING, _QUEEN, _JACK = 12, 11, 10, 9
 
@@ -117,18 +92,18 @@ def _seven_window(mask: int, need_missing: int) -> bool:
 def classify(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category5: np.ndarray):
     """(Fortune class, best five-card id, flags, jacks) of seven increasing card ids (numba)."""
     best_id = -1
-    cls = 0
+    cls = _NOTHING
     for i in range(7):
         for j in range(i + 1, 7):
             h = ids5[back_colex(cards, i, j)]
             if h > best_id:
                 best_id = h
             f = fortune5[h]
-            if f == 8:  # royal flush: royal match when the other two are A and K of one suit
+            if f == _ROYAL_FLUSH:  # royal match when the other two are the A and K of one suit
                 a, b = cards[i], cards[j]
                 same_suit = a != JOKER_ID and b != JOKER_ID and (a & 3) == (b & 3)
                 if same_suit and (a >> 2) == _KING and (b >> 2) == _ACE:
-                    f = 11
+                    f = _ROYAL_MATCH
             if f > cls:
                 cls = f
     joker = cards[6] == JOKER_ID
@@ -154,25 +129,25 @@ def classify(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category
             x &= x - 1
             pc += 1
         if not joker and pc == 7 and _seven_window(suit_masks[s], 0):
-            cls = 12
-        elif joker and pc == 6 and _seven_window(suit_masks[s], 1) and cls < 10:
-            cls = 10
-    if cls == 0:
+            cls = _SF7_NATURAL
+        elif joker and pc == 6 and _seven_window(suit_masks[s], 1) and cls < _SF7_JOKER:
+            cls = _SF7_JOKER
+    if cls == _NOTHING:
         pairs = 0
         for r in range(13):
             if counts[r] >= 2:
                 pairs += 1
         if pairs >= 3:
-            cls = 1
+            cls = _THREE_PAIR
     flags = 0
-    if category5[best_id] == 0:
-        flags |= 1
+    if category5[best_id] == _HIGH_CARD:
+        flags |= PAI_GOW_BIT
         if joker or top == _ACE:
-            flags |= 2
+            flags |= ACE_HIGH_PAI_GOW_BIT
             if joker:
-                flags |= 4
+                flags |= JOKER_IS_ACE_BIT
         if not joker and top == _QUEEN:
-            flags |= 8
+            flags |= QUEEN_HIGH_PAI_GOW_BIT
     return cls, best_id, flags, jacks
 
 
@@ -227,9 +202,9 @@ def describe(cards: Sequence[Card], rules: Rules | None = None) -> HandDescripti
         seven_card_class=SevenCardClass(int(cls)),
         best_five_id=int(best),
         best_five_name=table.name(int(best)),
-        pai_gow=bool(flags & PAI_GOW),
-        ace_high_pai_gow=bool(flags & ACE_HIGH_PAI_GOW),
-        joker_is_ace=bool(flags & JOKER_IS_ACE),
-        queen_high_pai_gow=bool(flags & QUEEN_HIGH_PAI_GOW),
+        pai_gow=bool(flags & HandFlag.PAI_GOW),
+        ace_high_pai_gow=bool(flags & HandFlag.ACE_HIGH_PAI_GOW),
+        joker_is_ace=bool(flags & HandFlag.JOKER_IS_ACE),
+        queen_high_pai_gow=bool(flags & HandFlag.QUEEN_HIGH_PAI_GOW),
         jacks=int(jacks),
     )

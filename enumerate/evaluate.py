@@ -53,6 +53,17 @@ class Category(IntEnum):
 # A five-card key is category << 20 | five 4-bit ranks, most significant first (ranks grouped by
 # count, then by rank); for straights the first nibble is the straight's order under the rules.
 _CAT_SHIFT = 20
+# numba reads these as constants
+_HIGH_CARD = int(Category.HIGH_CARD)
+_PAIR = int(Category.PAIR)
+_TWO_PAIR = int(Category.TWO_PAIR)
+_THREE_OF_A_KIND = int(Category.THREE_OF_A_KIND)
+_STRAIGHT = int(Category.STRAIGHT)
+_FLUSH = int(Category.FLUSH)
+_FULL_HOUSE = int(Category.FULL_HOUSE)
+_FOUR_OF_A_KIND = int(Category.FOUR_OF_A_KIND)
+_STRAIGHT_FLUSH = int(Category.STRAIGHT_FLUSH)
+_FIVE_ACES = int(Category.FIVE_ACES)
 
 
 @njit(cache=True)
@@ -79,7 +90,7 @@ def _key(ranks: np.ndarray, suits: np.ndarray, wheel_second: bool) -> int:
         if suits[i] != suits[0]:
             flush = False
     if counts[ACE] == 5:
-        return (9 << _CAT_SHIFT) | (ACE << 16)
+        return (_FIVE_ACES << _CAT_SHIFT) | (ACE << 16)
     top = -1
     if bits == 0x100F:
         top = 3
@@ -88,7 +99,7 @@ def _key(ranks: np.ndarray, suits: np.ndarray, wheel_second: bool) -> int:
             if bits == (0x1F << lo):
                 top = lo + 4
     if top >= 0:
-        cat = 8 if flush else 4
+        cat = _STRAIGHT_FLUSH if flush else _STRAIGHT
         return (cat << _CAT_SHIFT) | (_straight_order(top, wheel_second) << 16)
     # ranks ordered by (count, rank) descending, packed in nibbles
     tb = 0
@@ -110,19 +121,19 @@ def _key(ranks: np.ndarray, suits: np.ndarray, wheel_second: bool) -> int:
         elif counts[r] == 4:
             quads = True
     if quads:
-        cat = 7
+        cat = _FOUR_OF_A_KIND
     elif trips and n_pairs == 1:
-        cat = 6
+        cat = _FULL_HOUSE
     elif flush:
-        cat = 5
+        cat = _FLUSH
     elif trips:
-        cat = 3
+        cat = _THREE_OF_A_KIND
     elif n_pairs == 2:
-        cat = 2
+        cat = _TWO_PAIR
     elif n_pairs == 1:
-        cat = 1
+        cat = _PAIR
     else:
-        cat = 0
+        cat = _HIGH_CARD
     return (cat << _CAT_SHIFT) | tb
 
 
@@ -156,7 +167,7 @@ def _eval5(cards: np.ndarray, wheel_second: bool) -> int:
         suits[joker_at] = sub & 3
         k = _key(ranks, suits, wheel_second)
         cat = k >> _CAT_SHIFT
-        if (cat == 4 or cat == 5 or cat == 8) and k > best:
+        if (cat == _STRAIGHT or cat == _FLUSH or cat == _STRAIGHT_FLUSH) and k > best:  # noqa: SIM109
             best = k
     return best
 

@@ -22,18 +22,11 @@ import pyarrow as pa
 
 from enumerate.cache import cache_dir, load_or_build, provenance
 from enumerate.cards import Card, parse_cards
-from enumerate.classes import (
-    ACE_HIGH_PAI_GOW,
-    JOKER_IS_ACE,
-    PAI_GOW,
-    QUEEN_HIGH_PAI_GOW,
-    SevenCardClass,
-    classify_all,
-    fortune_of_five,
-)
+from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.rules import Deck, Rules
 from enumerate.symmetry import canonical_code, orbits, suit_positions
+from enumerate.vocabulary import HandFlag, SevenCardClass
 
 SCHEMA_VERSION = 1
 CARD_COLUMNS = [f"c{i}" for i in range(7)]
@@ -50,7 +43,7 @@ class HandTable:
     orbit_size: np.ndarray  # int32
     seven_card_class: np.ndarray  # int8, SevenCardClass
     best_five: np.ndarray  # int16 five-card id of the best five cards
-    flags: np.ndarray  # int8 bits: PAI_GOW, ACE_HIGH_PAI_GOW, JOKER_IS_ACE, QUEEN_HIGH_PAI_GOW
+    flags: np.ndarray  # int8 HandFlag bits
     jacks: np.ndarray  # int8 natural jacks
     from_cache: bool = False
 
@@ -64,19 +57,19 @@ class HandTable:
 
     @property
     def pai_gow(self) -> np.ndarray:
-        return (self.flags & PAI_GOW) != 0
+        return (self.flags & HandFlag.PAI_GOW) != 0
 
     @property
     def ace_high_pai_gow(self) -> np.ndarray:
-        return (self.flags & ACE_HIGH_PAI_GOW) != 0
+        return (self.flags & HandFlag.ACE_HIGH_PAI_GOW) != 0
 
     @property
     def joker_is_ace(self) -> np.ndarray:
-        return (self.flags & JOKER_IS_ACE) != 0
+        return (self.flags & HandFlag.JOKER_IS_ACE) != 0
 
     @property
     def queen_high_pai_gow(self) -> np.ndarray:
-        return (self.flags & QUEEN_HIGH_PAI_GOW) != 0
+        return (self.flags & HandFlag.QUEEN_HIGH_PAI_GOW) != 0
 
     @cached_property
     def settings(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -128,22 +121,26 @@ def _build(deck: Deck, rules: Rules) -> pa.Table:
     return pa.table(columns)
 
 
-def cache_path(deck: Deck, rules: Rules) -> Path:
+def cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
     safe = deck.name.replace(":", "_").replace("+", "_")
-    return cache_dir() / f"hands-{safe}-wheel_{rules.wheel}.parquet"
+    return (cache or cache_dir()) / f"hands-{safe}-wheel_{rules.wheel}.parquet"
 
 
 def hand_table(
-    deck: Deck | None = None, rules: Rules | None = None, use_cache: bool = True
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    cache: Path | None = None,
 ) -> HandTable:
-    """The hand table of ``deck`` under ``rules``, from the cache when it is current."""
+    """The hand table of ``deck`` under ``rules``, from the cache folder ``cache`` (default
+    ``cache_dir()``) when it is current there."""
     deck = deck or Deck.full()
     rules = rules or Rules()
     if deck.size < 7:
         raise ValueError(f"deck {deck.name} has {deck.size} cards; a hand needs 7")
     prov = provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
     table, hit = load_or_build(
-        cache_path(deck, rules), prov, lambda: _build(deck, rules), use_cache
+        cache_path(deck, rules, cache), prov, lambda: _build(deck, rules), use_cache
     )
 
     def col(name: str, dtype: type) -> np.ndarray:

@@ -103,12 +103,12 @@ def _stem(deck: Deck, rules: Rules) -> str:
     return f"{_safe(deck.name)}-wheel_{rules.wheel}"
 
 
-def way_cache_path(way: HouseWay, deck: Deck, rules: Rules) -> Path:
-    return cache_dir() / f"way-{_safe(way.name)}-{_stem(deck, rules)}.parquet"
+def way_cache_path(way: HouseWay, deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
+    return (cache or cache_dir()) / f"way-{_safe(way.name)}-{_stem(deck, rules)}.parquet"
 
 
-def player_cache_path(deck: Deck, rules: Rules) -> Path:
-    return cache_dir() / f"frontiers-{_stem(deck, rules)}.parquet"
+def player_cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
+    return (cache or cache_dir()) / f"frontiers-{_stem(deck, rules)}.parquet"
 
 
 def _col(table: pa.Table, name: str, dtype: type) -> np.ndarray:
@@ -120,13 +120,15 @@ def way_table(
     deck: Deck | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
+    cache: Path | None = None,
 ) -> WayTable:
     """The setting ``way`` (a ``HouseWay`` or a registered name) chooses for every class of
-    ``deck`` under ``rules``, from the cache when it is current."""
+    ``deck`` under ``rules``, from the cache folder ``cache`` (default ``cache_dir()``) when it
+    is current there."""
     way = get_way(way) if isinstance(way, str) else way
     deck = deck or Deck.full()
     rules = rules or Rules()
-    hands = hand_table(deck, rules, use_cache)
+    hands = hand_table(deck, rules, use_cache, cache)
     prov = provenance(
         WAY_SCHEMA_VERSION, table="way", way=way.key, deck=deck.key, rules=rules.key,
         rows=len(hands),
@@ -143,7 +145,7 @@ def way_table(
             }
         )
 
-    table, hit = load_or_build(way_cache_path(way, deck, rules), prov, build, use_cache)
+    table, hit = load_or_build(way_cache_path(way, deck, rules, cache), prov, build, use_cache)
     return WayTable(
         way=way.name,
         way_key=way.key,
@@ -212,19 +214,22 @@ def _padded(column: pa.ChunkedArray, size: np.ndarray, dtype: type) -> np.ndarra
 
 
 def player_table(
-    deck: Deck | None = None, rules: Rules | None = None, use_cache: bool = True
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    cache: Path | None = None,
 ) -> PlayerTable:
     """The frontier and the highest valid high and low ids of every class of ``deck`` under
-    ``rules``, from the cache when it is current."""
+    ``rules``, from the cache folder ``cache`` (default ``cache_dir()``) when it is current."""
     deck = deck or Deck.full()
     rules = rules or Rules()
-    hands = hand_table(deck, rules, use_cache)
+    hands = hand_table(deck, rules, use_cache, cache)
     prov = provenance(
         PLAYER_SCHEMA_VERSION, table="frontiers", deck=deck.key, rules=rules.key,
         rows=len(hands),
     )  # fmt: skip
     table, hit = load_or_build(
-        player_cache_path(deck, rules), prov, lambda: _build_player(hands), use_cache
+        player_cache_path(deck, rules, cache), prov, lambda: _build_player(hands), use_cache
     )
     size = _col(table, "size", np.int8)
     return PlayerTable(

@@ -21,9 +21,11 @@ from analysis.pricing import analyze, price
 from analysis.sidebets import price_sidebet
 from analysis.variants import get_variant
 from enumerate.bruteforce import pairs_by_brute_force
-from enumerate.engine.keys import ACE_HIGH_JOKER, ACE_HIGH_NATURAL
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
+from enumerate.vocabulary import DealerEvent
+
+ACE_HIGH_JOKER, ACE_HIGH_NATURAL = DealerEvent.ACE_HIGH_JOKER, DealerEvent.ACE_HIGH_NATURAL
 
 # every special dealer event happens on the first two (ace-high pai gow with and without the
 # joker, two jacks, queen-high pai gow, nine-high low hands); the third has many jacks

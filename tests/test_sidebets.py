@@ -22,11 +22,13 @@ from analysis.paytables import shipped_paytable, shipped_paytables
 from analysis.sidebets import envy_table, price_sidebet, sidebet_report
 from enumerate.bruteforce import deck_hands, pairs_by_brute_force
 from enumerate.classes import SevenCardClass, classify_all, fortune_of_five
-from enumerate.engine.keys import ACE_HIGH_JOKER, ACE_HIGH_NATURAL, PLAYER_ACE_HIGH_PAI_GOW
 from enumerate.evaluate import SETTING_PAIRS, five_card_table
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
+from enumerate.vocabulary import PLAYER_ACE_HIGH_PAI_GOW, DealerEvent
 from tests.published import figures
+
+ACE_HIGH_JOKER, ACE_HIGH_NATURAL = DealerEvent.ACE_HIGH_JOKER, DealerEvent.ACE_HIGH_NATURAL
 
 DECKS = ["23569JQA:cd+joker", "2569TJQA:cd+joker", "TJQKA:cdh+joker"]
 SINGLE = ["fortune", "dealer-bonus", "queens-dragon", "tiger-9", "chan-chu"]

@@ -11,10 +11,10 @@ import pytest
 from analysis.simulate import compare_counts, deal, proportion_se, simulate_counts
 from enumerate.engine import build_keys, run_engine
 from enumerate.engine.counts import PairCounts
-from enumerate.engine.keys import N_PLAYER_CLASSES
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
+from enumerate.vocabulary import N_PLAYER_CLASSES
 
 N_DEALS = 1_000_000
 CASES = [  # deck, dealer way, player way

@@ -17,14 +17,13 @@ from analysis.variants import (
     load_variant,
     variant_names,
 )
-from enumerate.engine.keys import (
-    ACE_HIGH_JOKER,
-    ACE_HIGH_NATURAL,
-    NINE_HIGH_LOW,
-    QUEEN_HIGH,
-    TWO_JACKS,
-)
 from enumerate.houseways import registered_ways
+from enumerate.vocabulary import DealerEvent
+
+ACE_HIGH_JOKER, ACE_HIGH_NATURAL = DealerEvent.ACE_HIGH_JOKER, DealerEvent.ACE_HIGH_NATURAL
+TWO_JACKS, QUEEN_HIGH, NINE_HIGH_LOW = (
+    DealerEvent.TWO_JACKS, DealerEvent.QUEEN_HIGH, DealerEvent.NINE_HIGH_LOW,
+)  # fmt: skip
 
 
 def test_shipped_variants_are_the_rules_table():

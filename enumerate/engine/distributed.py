@@ -65,15 +65,8 @@ from enumerate.tables import HandTable, hand_table
 
 LEVEL_SCHEMA = 1
 LEVEL_ARRAYS = ("offsets", "items", "orbit_size")
-CACHE_ENV = "PAIGOW_CACHE_DIR"
 MAX_RUNS = 4  # (table, keys) kept by a worker (about 0.7 GB each for the full deck)
 MAX_LEVELS = 16  # memory-mapped levels kept by a worker
-
-_LABEL = re.compile(
-    r"deck=(?P<deck>[^;]*);rules=(?P<rules>[^;]*);dealer=(?P<dealer>[^;]*);"
-    r"player=(?P<player>[^;]*);flags=(?P<flags>\d+)"
-)
-
 
 # --------------------------------------------------------------------------- task arguments
 
@@ -107,22 +100,21 @@ class RunSpec:
     def of(cls, table: HandTable, keys: EngineKeys, cache: Path, save: bool) -> RunSpec:
         """The spec of keys made by ``build_keys`` (a ``ValueError`` for other keys, such as
         a selection of player hands: those run on the local backend)."""
-        m = _LABEL.fullmatch(keys.label)
-        if m is None:
+        spec = keys.spec
+        if spec.selection is not None:
             raise ValueError(
-                f"the dask backend runs keys made by build_keys; these are {keys.label!r} "
-                "(use the local backend)"
+                f"the dask backend runs keys made by build_keys; these select player hands "
+                f"({spec.selection}): use the local backend"
             )
         ways = []
-        for side in ("dealer", "player"):
-            key = m.group(side)
-            way = get_way(key.rsplit("@", 1)[0])
+        for name, key in ((spec.dealer, spec.dealer_key), (spec.player, spec.player_key)):
+            way = get_way(name)
             if way.key != key:
                 raise ValueError(f"house way {way.name} changed since the keys were built")
             ways.append(way)
         modules = tuple(dict.fromkeys(x for x in map(_way_module, ways) if x is not None))
         return cls(
-            table.deck.key, table.rules.key, ways[0].name, ways[1].name, int(m.group("flags")),
+            table.deck.key, table.rules.key, spec.dealer, spec.player, spec.flag_mask,
             modules, keys.digest, code_fingerprint(), str(cache), save,
         )  # fmt: skip
 
@@ -254,20 +246,6 @@ def worker_state() -> dict[str, int]:
         return {"runs": len(_RUNS), "levels": len(_LEVELS), "pid": os.getpid(), **_COUNTERS}
 
 
-@contextmanager
-def _cache_env(cache: str) -> Iterator[None]:
-    """Point ``cache_dir()`` at ``cache`` while tables are loaded (under ``_LOAD_LOCK``)."""
-    old = os.environ.get(CACHE_ENV)
-    os.environ[CACHE_ENV] = cache
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop(CACHE_ENV, None)
-        else:
-            os.environ[CACHE_ENV] = old
-
-
 def _import_way_module(name: str, file: str | None) -> None:
     if name in sys.modules:
         return
@@ -292,10 +270,10 @@ def _table(deck: str, rules: str, cache: str) -> HandTable:
     key = (cache, deck, rules)
     table = _lookup(_TABLES, key)
     if table is None:
-        with _LOAD_LOCK, _cache_env(cache):
+        with _LOAD_LOCK:
             table = _lookup(_TABLES, key)
             if table is None:
-                table = hand_table(Deck.parse(deck), _rules(rules))
+                table = hand_table(Deck.parse(deck), _rules(rules), cache=Path(cache))
         _keep(_TABLES, key, table, MAX_RUNS)
     return table
 
@@ -312,8 +290,8 @@ def _run_state(run: RunSpec) -> tuple[HandTable, EngineKeys]:
         table = _table(run.deck, run.rules, run.cache)
         for name, file in run.way_modules:
             _import_way_module(name, file)
-        with _cache_env(run.cache):
-            keys = build_keys(table, get_way(run.dealer), get_way(run.player), run.flag_mask)
+        keys = build_keys(table, get_way(run.dealer), get_way(run.player), run.flag_mask,
+                          cache=Path(run.cache))
         if keys.digest != run.digest:
             raise RuntimeError(
                 f"worker pid {os.getpid()} built other keys ({keys.label}, digest {keys.digest}, "

@@ -10,55 +10,51 @@ settings, a *player class* for side bets, and a weight (1 for every hand, or a s
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass, replace
 from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from enumerate.classes import SevenCardClass
 from enumerate.evaluate import PAIR_BASE
 from enumerate.houseways import HouseWay
 from enumerate.tables import HandTable
+from enumerate.vocabulary import (
+    ALL_DEALER_EVENTS,
+    PLAYER_ACE_HIGH_PAI_GOW,
+    DealerEvent,
+)
 from enumerate.waytables import player_table, way_table
 
 NINE = 7  # rank index of a nine
-
-# dealer flag bits
-ACE_HIGH_JOKER = 1
-ACE_HIGH_NATURAL = 2
-TWO_JACKS = 4
-QUEEN_HIGH = 8
-NINE_HIGH_LOW = 16
-
-DEALER_FLAG_NAMES = {
-    ACE_HIGH_JOKER: "ace-high pai gow, joker as the ace",
-    ACE_HIGH_NATURAL: "ace-high pai gow, natural ace",
-    TWO_JACKS: "two or more jacks",
-    QUEEN_HIGH: "queen-high pai gow",
-    NINE_HIGH_LOW: "nine-high low hand",
-}
-
-# player classes: the seven-card classes, with "nothing" split by ace-high pai gow
-N_PLAYER_CLASSES = len(SevenCardClass) + 1
-PLAYER_ACE_HIGH_PAI_GOW = len(SevenCardClass)  # class id of "nothing, ace-high pai gow"
-
-
-def player_class_name(pc: int) -> str:
-    if pc == PLAYER_ACE_HIGH_PAI_GOW:
-        return "nothing (ace-high pai gow)"
-    return SevenCardClass(pc).label
-
-
-def dealer_class_name(bits: int) -> str:
-    names = [name for bit, name in DEALER_FLAG_NAMES.items() if bits & bit]
-    return " + ".join(names) if names else "normal"
 
 
 def nine_high_low(low: np.ndarray) -> np.ndarray:
     """Two-card ids whose higher card is a nine (no pair)."""
     lo = low.astype(np.int64)
     return (lo < PAIR_BASE) & (lo >= NINE * (NINE - 1) // 2) & (lo < (NINE + 1) * NINE // 2)
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    """What a set of keys counts: the inputs ``build_keys`` made them from, by name and key
+    (a Dask worker rebuilds the same keys from this), and a player selection if any."""
+
+    deck: str  # Deck.key
+    rules: str  # Rules.key
+    dealer: str  # house way names
+    player: str
+    dealer_key: str  # HouseWay.key: name, version and source hash
+    player_key: str
+    flag_mask: int
+    selection: str | None = None  # a selection of player hands (``with_player_weight``)
+
+    @property
+    def label(self) -> str:
+        """A stable text form, for provenance."""
+        return json.dumps(asdict(self), sort_keys=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,8 +72,16 @@ class EngineKeys:
     frontier_low: np.ndarray  # (n, w) int8
     player_class: np.ndarray  # int8
     player_weight: np.ndarray  # int64, 1 for a player hand counted, 0 for one left out
-    label: str  # what these keys are, for provenance
+    spec: KeySpec  # what these keys are
     class_orbit: np.ndarray  # int64 hands of each class (the hand table's orbit sizes)
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    @property
+    def flag_mask(self) -> int:
+        return self.spec.flag_mask
 
     @property
     def n_dealer_classes(self) -> int:
@@ -91,7 +95,7 @@ class EngineKeys:
             self.dealer_high, self.dealer_low, self.dealer_class, self.dealer_class_bits,
             self.player_high, self.player_low, self.frontier_size, self.frontier_high,
             self.frontier_low, self.player_class, weight.astype(np.int64),
-            f"{self.label}|weights:{label}", self.class_orbit,
+            replace(self.spec, selection=label), self.class_orbit,
         )  # fmt: skip
 
     @cached_property
@@ -135,13 +139,20 @@ class EngineKeys:
 
 
 def dealer_flags(table: HandTable, dealer_low: np.ndarray) -> np.ndarray:
-    """Dealer flag bits of every class (see ``DEALER_FLAG_NAMES``)."""
-    bits = np.zeros(len(table), dtype=np.int64)
-    bits |= np.where(table.joker_is_ace, ACE_HIGH_JOKER, 0)
-    bits |= np.where(table.ace_high_pai_gow & ~table.joker_is_ace, ACE_HIGH_NATURAL, 0)
-    bits |= np.where(table.jacks >= 2, TWO_JACKS, 0)
-    bits |= np.where(table.queen_high_pai_gow, QUEEN_HIGH, 0)
-    bits |= np.where(nine_high_low(dealer_low), NINE_HIGH_LOW, 0)
+    """``DealerEvent`` bits of every class."""
+    return event_bits(table.joker_is_ace, table.ace_high_pai_gow, table.jacks,
+                      table.queen_high_pai_gow, dealer_low)  # fmt: skip
+
+
+def event_bits(joker_is_ace: np.ndarray, ace_high_pai_gow: np.ndarray, jacks: np.ndarray,
+               queen_high_pai_gow: np.ndarray, dealer_low: np.ndarray) -> np.ndarray:  # fmt: skip
+    """``DealerEvent`` bits from what a hand is (hand flags, jacks, the way's low hand)."""
+    bits = np.zeros(len(jacks), dtype=np.int64)
+    bits |= np.where(joker_is_ace, DealerEvent.ACE_HIGH_JOKER, 0)
+    bits |= np.where(ace_high_pai_gow & ~joker_is_ace, DealerEvent.ACE_HIGH_NATURAL, 0)
+    bits |= np.where(jacks >= 2, DealerEvent.TWO_JACKS, 0)
+    bits |= np.where(queen_high_pai_gow, DealerEvent.QUEEN_HIGH, 0)
+    bits |= np.where(nine_high_low(dealer_low), DealerEvent.NINE_HIGH_LOW, 0)
     return bits
 
 
@@ -149,28 +160,31 @@ def build_keys(
     table: HandTable,
     dealer_way: HouseWay,
     player_way: HouseWay | None = None,
-    flag_mask: int = 31,
+    flag_mask: int = ALL_DEALER_EVENTS,
     use_cache: bool = True,
+    cache: Path | None = None,
 ) -> EngineKeys:
     """Keys for a dealer setting hands by ``dealer_way`` and a player who sets blind by
     ``player_way`` (default: the same way) or sees the dealer (frontier).
 
     ``flag_mask`` keeps only some dealer flags (fewer dealer classes, faster runs). The way
-    and frontier tables come from their Parquet caches when ``use_cache``.
+    and frontier tables come from their Parquet caches (in ``cache``, default ``cache_dir()``)
+    when ``use_cache``.
     """
-    dealer = way_table(dealer_way, table.deck, table.rules, use_cache)
+    if not 0 <= flag_mask <= ALL_DEALER_EVENTS:
+        raise ValueError(f"flag mask {flag_mask}: expected 0..{ALL_DEALER_EVENTS}")
+    dealer = way_table(dealer_way, table.deck, table.rules, use_cache, cache)
     player = dealer
     if player_way is not None and player_way.key != dealer_way.key:
-        player = way_table(player_way, table.deck, table.rules, use_cache)
-    fr = player_table(table.deck, table.rules, use_cache)
+        player = way_table(player_way, table.deck, table.rules, use_cache, cache)
+    fr = player_table(table.deck, table.rules, use_cache, cache)
     bits = dealer_flags(table, dealer.low) & flag_mask
     uniq, dclass = np.unique(bits, return_inverse=True)
     pclass = table.seven_card_class.astype(np.int64).copy()
     pclass[table.ace_high_pai_gow] = PLAYER_ACE_HIGH_PAI_GOW
-    label = (
-        f"deck={table.deck.key};rules={table.rules.key};dealer={dealer_way.key};"
-        f"player={(player_way or dealer_way).key};flags={flag_mask}"
-    )
+    pway = player_way or dealer_way
+    spec = KeySpec(table.deck.key, table.rules.key, dealer_way.name, pway.name, dealer_way.key,
+                   pway.key, flag_mask)  # fmt: skip
     return EngineKeys(
         dealer_high=dealer.high.astype(np.int16),
         dealer_low=dealer.low.astype(np.int8),
@@ -183,7 +197,7 @@ def build_keys(
         frontier_low=np.ascontiguousarray(fr.low),
         player_class=pclass.astype(np.int8),
         player_weight=np.ones(len(table), dtype=np.int64),
-        label=label,
+        spec=spec,
         class_orbit=table.orbit_size.astype(np.int64),
     )
 

@@ -38,10 +38,11 @@ from tqdm.auto import tqdm
 from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.kernels import run_orbits
-from enumerate.engine.keys import N_PLAYER_CLASSES, EngineKeys
+from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levels import Level, build_level
 from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.tables import HandTable
+from enumerate.vocabulary import N_PLAYER_CLASSES
 
 SCHEMA_VERSION = 1
 VISITS_PER_SHARD = 60_000_000
