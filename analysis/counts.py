@@ -23,9 +23,17 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
-from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
+from enumerate.cache import (
+    READ_ERRORS,
+    CacheInvariantError,
+    cache_dir,
+    provenance,
+    read_verified,
+    report_damaged,
+    require,
+    write_atomic,
+)
 from enumerate.engine import PairCounts, build_keys, run_engine
 from enumerate.engine.counts import FIELDS
 from enumerate.houseways import HouseWay, get_way
@@ -131,13 +139,31 @@ def _from_arrow(table: pa.Table) -> tuple[PairCounts, tuple[int, ...]]:
     return counts, bits
 
 
-def _read(path: Path, prov: dict) -> tuple[PairCounts, tuple[int, ...]] | None:
-    if not path.exists() or read_provenance(path) != prov:
+def check_deal_counts(counts: PairCounts, bits: tuple[int, ...], deck: Deck, mask: int) -> None:
+    """The invariants of a whole run's counts (``PairCounts.check``): every count non-negative,
+    wins and losses within their dealer class, all C(n,7) x C(n-7,7) deals counted, each
+    player and dealer class a multiple of the C(n-7,7) hands disjoint from one hand; and one
+    dealer class per distinct combination of the run's flags."""
+    n = deck.size
+    counts.check(1, comb(n, 7) * comb(n - 7, 7), comb(n - 7, 7))
+    require(len(set(bits)) == len(bits) and all(b >= 0 and b & ~mask == 0 for b in bits),
+            "dealer class bits repeated or outside the flag mask")  # fmt: skip
+
+
+def _read(
+    path: Path, prov: dict, deck: Deck, mask: int
+) -> tuple[PairCounts, tuple[int, ...]] | None:
+    """The counts at ``path`` if current and verified (page checksums and invariants)."""
+    table = read_verified(path, prov)
+    if table is None:
         return None
     try:
-        return _from_arrow(pq.read_table(path))
-    except (OSError, pa.ArrowInvalid, ValueError):
-        return None  # a damaged file is rebuilt
+        counts, bits = _from_arrow(table)
+        check_deal_counts(counts, bits, deck, mask)
+    except READ_ERRORS as err:
+        report_damaged(path, err)
+        return None  # rebuilt
+    return counts, bits
 
 
 def _cached_supersets(
@@ -186,12 +212,12 @@ def pair_counts(
 
     if use_cache:
         path = cache_path(deck, rules, dealer, player, flag_mask)
-        hit = _read(path, _provenance(deck, rules, dealer, player, flag_mask))
+        hit = _read(path, _provenance(deck, rules, dealer, player, flag_mask), deck, flag_mask)
         if hit is not None:
             return made(*hit, flag_mask, "cache")
         for mask in _cached_supersets(deck, rules, dealer, player, flag_mask):
             path = cache_path(deck, rules, dealer, player, mask)
-            hit = _read(path, _provenance(deck, rules, dealer, player, mask))
+            hit = _read(path, _provenance(deck, rules, dealer, player, mask), deck, mask)
             if hit is not None:
                 return made(*hit, mask, "cache").coarsened(flag_mask)
     if on_run is not None:
@@ -203,8 +229,10 @@ def pair_counts(
     keys = build_keys(table, dealer, player, flag_mask, use_cache)
     counts = run_engine(table, keys, use_cache=use_cache, progress=progress)
     result = made(counts, keys.dealer_class_bits, flag_mask, "engine")
-    if result.total != result.expected_total:
-        raise AssertionError(f"pair counts add up to {result.total}, not {result.expected_total}")
+    try:
+        check_deal_counts(counts, keys.dealer_class_bits, deck, flag_mask)
+    except CacheInvariantError as err:
+        raise AssertionError(f"the engine's counts break their invariants: {err}") from err
     if use_cache:
         write_atomic(
             _to_arrow(counts, keys.dealer_class_bits),

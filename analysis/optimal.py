@@ -9,6 +9,11 @@ Exactness: EVs are kept as integers, ``ev_num = sum_d (a_d * win_d + b_d * loss_
 total_d)`` with the variant's pays scaled by their common denominator, so comparisons and the
 house edge are exact. Ties: the house way's own setting when it is among the best, otherwise the
 best setting with the highest high hand.
+
+Dealer rules: the per-hand table keeps apart the dealer flags of every shipped blind variant
+(one cached table serves them all) and those of the variant asked for (``per_hand_flags``), so
+a variant file with a rule of its own (say "two or more jacks" in a hidden-dealer game) gets
+its own table; pricing a table that lacks a flag the variant's rules need is a ValueError.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from enumerate.engine.perhand import PerHand, is_cached, run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
+from enumerate.vocabulary import dealer_class_name
 from enumerate.waytables import way_table
 
 
@@ -44,15 +50,38 @@ def blind_flags() -> int:
     return mask
 
 
-def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...]) -> tuple[
+def per_hand_flags(variant: Variant) -> int:
+    """The flag mask of the per-hand table for ``variant``: the shipped blind variants' flags
+    (``blind_flags``, so they all share one cached table) and the variant's own rules'.
+
+    >>> from analysis.variants import DealerRule
+    >>> from enumerate.vocabulary import DealerEvent
+    >>> per_hand_flags(get_variant("ez")) == blind_flags()
+    True
+    >>> v = Variant("jacks", False, Fraction(0), (DealerRule("two or more jacks", "push"),))
+    >>> per_hand_flags(v) == blind_flags() | DealerEvent.TWO_JACKS
+    True
+    """
+    return blind_flags() | variant.flag_mask
+
+
+def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...], flag_mask: int) -> tuple[
     np.ndarray, np.ndarray, np.ndarray, int
 ]:  # fmt: skip
     """Integer pays per dealer class for (win, loss, every hand), and their denominator.
 
     A normal dealer hand pays ``win_pays`` for a win and -1 for a loss; a dealer class whose
     rule pushes the whole bet pays 0; "dealer wins" pays -1 on every hand; "player win pushed"
-    pays 0 for a win and -1 for a loss.
+    pays 0 for a win and -1 for a loss. ``flag_mask``: the dealer flags the counts keep apart
+    (``PerHand.flag_mask``); a ValueError if the variant's rules need one it lacks.
     """
+    missing = variant.flag_mask & ~flag_mask
+    if missing:
+        raise ValueError(
+            f"variant {variant.name} settles dealer hands by {dealer_class_name(missing)}, but "
+            f"the per-hand counts keep only dealer flags {flag_mask} apart (it needs "
+            f"{variant.flag_mask})"
+        )
     den = variant.win_pays.denominator
     n_d = len(dealer_class_bits)
     a = np.zeros(n_d, dtype=np.int64)
@@ -191,7 +220,7 @@ def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: s
              way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
              rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
     """EVs of every frontier point and of the house way's setting; the optimal choice."""
-    a, b, c, den = coefficients(variant, per_hand.dealer_class_bits)
+    a, b, c, den = coefficients(variant, per_hand.dealer_class_bits, per_hand.flag_mask)
     cls = np.repeat(np.arange(len(per_hand), dtype=np.int32), np.diff(per_hand.point_offset))
     point_ev = _linear(per_hand.win, per_hand.loss, per_hand.total, a, b, c, cls)
     way_ev = _linear(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, None)
@@ -226,7 +255,7 @@ def optimal_strategy(
     way_name = house_way or variant.house_way
     way = get_way(way_name)
     table = hand_table(deck, rules, use_cache)
-    keys = build_keys(table, way, flag_mask=blind_flags(), use_cache=use_cache)
+    keys = build_keys(table, way, flag_mask=per_hand_flags(variant), use_cache=use_cache)
     per = run_per_hand(table, keys, use_cache=use_cache, rows=rows)
     wt = way_table(way, table.deck, table.rules, use_cache)
     return evaluate(per, variant, table, way_name, wt.high.astype(np.int64),
@@ -311,7 +340,8 @@ def hand_choices(
 
 def _cached(variant: Variant, way_name: str, table: HandTable) -> bool:
     """Is the whole-deck per-hand table of this variant and way already cached?"""
-    return is_cached(table, build_keys(table, get_way(way_name), flag_mask=blind_flags()))
+    keys = build_keys(table, get_way(way_name), flag_mask=per_hand_flags(variant))
+    return is_cached(table, keys)
 
 
 def optimal_return_table(
@@ -340,7 +370,7 @@ def optimal_return_table(
     zero = np.zeros(n_d, dtype=np.int64)
     counts = PairCounts(joint, win, loss, zero, zero.copy())
     deal = DealCounts(counts, per.dealer_class_bits, opt.table.deck, opt.table.rules,
-                      opt.house_way, "optimal", blind_flags())  # fmt: skip
+                      opt.house_way, "optimal", per.flag_mask)  # fmt: skip
     lines = variant_lines(deal, variant, HOUSE_WAY)
     edge_way = opt.house_edge(False)
     notes = (

@@ -1,9 +1,23 @@
-"""Parquet caches with provenance: a cached table is served only when it was built by the same
-code, for the same rules and deck; otherwise it is rebuilt. Writes are atomic.
+"""Parquet caches with provenance and verification: a cached table is served only when it was
+built by the same code, for the same rules and deck, and when it reads back intact; otherwise it
+is rebuilt. Writes are atomic.
 
 The provenance is a JSON object kept in the Parquet schema metadata under ``paigow``. It holds
 the schema version of the table, the package version, a fingerprint of the enumerator's source
 code and whatever the caller adds (rules, deck, house way...).
+
+Verification, on every read:
+
+- content: every Parquet data page is written with its CRC-32 (``write_page_checksum``) and read
+  with ``page_checksum_verification``, so a flipped byte in the data fails the read (also when
+  only some columns or row groups are read); arrays kept as ``.npy`` files carry an xxHash-128
+  digest in their sidecar (``array_digest``);
+- numbers: each cache kind passes a ``check`` of the invariants its numbers must meet (totals,
+  signs, per-class sums), which raises ``CacheInvariantError``.
+
+A file that fails either is reported on stderr in one line (``report_damaged``), rebuilt and
+never served; a file written by other code or for other inputs is stale and silently rebuilt.
+A freshly built table that fails its own check is a bug, not damage: ``AssertionError``.
 """
 
 from __future__ import annotations
@@ -11,17 +25,54 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+import xxhash
 
 _META_KEY = b"paigow"
+
+Check = Callable[[pa.Table], None]
+
+
+class CacheInvariantError(ValueError):
+    """A cached table's numbers break an invariant they must meet (the file is damaged)."""
+
+
+def require(ok: bool | np.bool_, what: str) -> None:
+    """Raise ``CacheInvariantError(what)`` unless ``ok``: the invariant checks read as a list
+    of what must hold."""
+    if not ok:
+        raise CacheInvariantError(what)
+
+
+def report_damaged(path: Path, reason: object) -> None:
+    """The one-line notice of a cache file that failed verification; the file is removed (so
+    that it is reported once), and whoever needs it builds it again."""
+    text = " ".join(str(reason).split()) or type(reason).__name__
+    print(f"paigow: cache file {path} failed verification ({text[:200]}); rebuilding it",
+          file=sys.stderr, flush=True)  # fmt: skip
+    path.unlink(missing_ok=True)
+
+
+def array_digest(arr: np.ndarray) -> str:
+    """xxHash-128 of an array's bytes, dtype and shape (about 10 GB/s)."""
+    h = xxhash.xxh3_128()
+    h.update(f"{arr.dtype.str}{arr.shape}".encode())
+    h.update(np.ascontiguousarray(arr).data)
+    return h.hexdigest()
+
+# what reading and checking a damaged file can raise (CacheInvariantError is a ValueError)
+READ_ERRORS: tuple[type[BaseException], ...] = (OSError, pa.ArrowException, ValueError, KeyError,
+                                                IndexError, TypeError)  # fmt: skip
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -64,11 +115,62 @@ def provenance(schema: int, **extra: Any) -> dict[str, Any]:
 def read_provenance(path: Path) -> dict[str, Any] | None:
     """Provenance stored in a Parquet file, or None if there is none or the file is unreadable."""
     try:
-        meta = pq.read_schema(path).metadata or {}
-        raw = meta.get(_META_KEY)
-        return None if raw is None else dict(json.loads(raw))
-    except (OSError, pa.ArrowInvalid, ValueError):
+        return _provenance_of(path)
+    except READ_ERRORS:
         return None
+
+
+def _provenance_of(path: Path) -> dict[str, Any] | None:
+    meta = pq.read_schema(path).metadata or {}
+    raw = meta.get(_META_KEY)
+    return None if raw is None else dict(json.loads(raw))
+
+
+def is_current(path: Path, prov: Mapping[str, Any]) -> bool:
+    """Does ``path`` exist with this provenance? A file whose footer cannot be read at all is
+    reported as damaged (and counts as not current)."""
+    if not path.exists():
+        return False
+    try:
+        return _provenance_of(path) == dict(prov)
+    except READ_ERRORS as err:
+        report_damaged(path, err)
+        return False
+
+
+def open_verified(path: Path) -> pq.ParquetFile:
+    """A Parquet file whose pages are checked against their CRC as they are read."""
+    return pq.ParquetFile(path, page_checksum_verification=True)
+
+
+def read_verified(
+    path: Path,
+    prov: Mapping[str, Any],
+    check: Check | None = None,
+    columns: Sequence[str] | None = None,
+) -> pa.Table | None:
+    """The table at ``path`` if it is current (provenance ``prov``), reads back with every page
+    checksum right and passes ``check``; else None (damage is reported by ``report_damaged``)."""
+    if not is_current(path, prov):
+        return None
+    try:
+        table = pq.read_table(path, columns=columns, page_checksum_verification=True)
+        if check is not None:
+            check(table)
+    except READ_ERRORS as err:
+        report_damaged(path, err)
+        return None
+    return table
+
+
+def check_built(check: Check | None, table: pa.Table, what: str) -> None:
+    """Run ``check`` on a table just built: a failure is a bug in the code that built it."""
+    if check is None:
+        return
+    try:
+        check(table)
+    except CacheInvariantError as err:
+        raise AssertionError(f"{what} just built breaks its invariants: {err}") from err
 
 
 def write_atomic(table: pa.Table, path: Path, prov: Mapping[str, Any]) -> None:
@@ -80,7 +182,7 @@ def write_atomic(table: pa.Table, path: Path, prov: Mapping[str, Any]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     try:
-        pq.write_table(table, tmp)
+        pq.write_table(table, tmp, write_page_checksum=True)
         os.chmod(tmp, 0o644)  # mkstemp makes it private; caches are shared files
         os.replace(tmp, path)
     except BaseException:
@@ -89,18 +191,23 @@ def write_atomic(table: pa.Table, path: Path, prov: Mapping[str, Any]) -> None:
 
 
 def load_or_build(
-    path: Path, prov: Mapping[str, Any], build: Callable[[], pa.Table], use_cache: bool = True
+    path: Path,
+    prov: Mapping[str, Any],
+    build: Callable[[], pa.Table],
+    use_cache: bool = True,
+    check: Check | None = None,
 ) -> tuple[pa.Table, bool]:
-    """The table at ``path`` if its provenance equals ``prov``, else ``build()`` written there.
+    """The table at ``path`` if it is current and verifies (``read_verified``), else
+    ``build()`` (checked, then written there).
 
     Returns the table and whether it came from the cache.
     """
-    if use_cache and path.exists() and read_provenance(path) == dict(prov):
-        try:
-            return pq.read_table(path), True
-        except (OSError, pa.ArrowInvalid):
-            pass  # a damaged file is rebuilt
+    if use_cache:
+        table = read_verified(path, prov, check)
+        if table is not None:
+            return table, True
     table = build()
+    check_built(check, table, path.name)
     if use_cache:
         write_atomic(table, path, prov)
     return table, False

@@ -32,6 +32,7 @@ from enumerate.rules import Rules
 ACE = 12
 N_FIVE = int(BINOM[53, 5])
 N_LOW = 91
+HIGH_ID_BOUND = 1 << 13  # five-card ids fit in 13 bits (7,463 of them under either wheel rule)
 PAIR_BASE = 78  # two-card ids 78..90 are the pairs 22..AA
 
 

@@ -13,15 +13,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from math import comb
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+from numba import njit
 
-from enumerate.cache import cache_dir, load_or_build, provenance
-from enumerate.cards import Card, parse_cards
+from enumerate.cache import cache_dir, load_or_build, provenance, require
+from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.rules import Deck, Rules
@@ -121,6 +124,72 @@ def _build(deck: Deck, rules: Rules) -> pa.Table:
     return pa.table(columns)
 
 
+_JACK = 9  # rank index
+
+
+_PROBLEMS = (
+    "",
+    "an orbit size is not positive",
+    "canonical codes are not increasing",
+    "a class's cards are not increasing",
+    "a card is not in the deck",
+    "a seven-card class is out of range",
+    "a flag is out of range",
+    "a jacks count differs from the cards",
+)
+
+
+@njit(cache=True)
+def _hand_table_problem(codes, cards, size, cls, flags, jacks, in_deck, n_classes, flag_bits):
+    """Index into ``_PROBLEMS`` of the first broken invariant of a hand table (0: none); one
+    pass, so that verifying a cached table costs milliseconds."""
+    for i in range(codes.shape[0]):
+        if size[i] <= 0:
+            return 1
+        if i > 0 and codes[i] <= codes[i - 1]:
+            return 2
+        n_jacks = 0
+        for j in range(7):
+            c = cards[j][i]
+            if j > 0 and c <= cards[j - 1][i]:
+                return 3
+            if c < 0 or c > JOKER_ID or not in_deck[c]:
+                return 4
+            if c != JOKER_ID and (c >> 2) == _JACK:
+                n_jacks += 1
+        if cls[i] < 0 or cls[i] >= n_classes:
+            return 5
+        if flags[i] < 0 or (flags[i] & ~flag_bits) != 0:
+            return 6
+        if jacks[i] != n_jacks:
+            return 7
+    return 0
+
+
+def check_hand_table(deck: Deck) -> Callable[[pa.Table], None]:
+    """The invariants of a hand table of ``deck``: orbit sizes positive and adding up to every
+    hand of the deck; canonical codes increasing; each class's cards increasing and in the
+    deck; classes and flags in range; the jacks count right."""
+    in_deck = np.zeros(JOKER_ID + 1, dtype=np.bool_)
+    in_deck[list(deck.ids)] = True
+
+    def check(t: pa.Table) -> None:
+        def col(name: str) -> np.ndarray:
+            return t.column(name).to_numpy()
+
+        size = col("orbit_size")
+        total = int(size.sum(dtype=np.int64))
+        require(total == comb(deck.size, 7),
+                f"orbit sizes add up to {total:,}, not C({deck.size},7)")  # fmt: skip
+        problem = _hand_table_problem(
+            col("code"), tuple(col(c) for c in CARD_COLUMNS), size, col("seven_card_class"),
+            col("flags"), col("jacks"), in_deck, len(SevenCardClass), int(sum(HandFlag)),
+        )  # fmt: skip
+        require(problem == 0, _PROBLEMS[problem])
+
+    return check
+
+
 def cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
     safe = deck.name.replace(":", "_").replace("+", "_")
     return (cache or cache_dir()) / f"hands-{safe}-wheel_{rules.wheel}.parquet"
@@ -140,7 +209,8 @@ def hand_table(
         raise ValueError(f"deck {deck.name} has {deck.size} cards; a hand needs 7")
     prov = provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
     table, hit = load_or_build(
-        cache_path(deck, rules, cache), prov, lambda: _build(deck, rules), use_cache
+        cache_path(deck, rules, cache), prov, lambda: _build(deck, rules), use_cache,
+        check_hand_table(deck),
     )
 
     def col(name: str, dtype: type) -> np.ndarray:

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +31,8 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from enumerate.cache import cache_dir, load_or_build, provenance
+from enumerate.cache import cache_dir, load_or_build, provenance, require
+from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, SETTING_PAIRS
 from enumerate.houseways import HouseWay, apply_way, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import Frontiers, frontiers
@@ -111,6 +113,60 @@ def player_cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Pa
     return (cache or cache_dir()) / f"frontiers-{_stem(deck, rules)}.parquet"
 
 
+def check_way_table(rows: int, n_rules: int) -> Callable[[pa.Table], None]:
+    """A way table's invariants: one row per class; settings, rule ids and rank ids in range."""
+
+    def check(t: pa.Table) -> None:
+        require(t.num_rows == rows, f"{t.num_rows} rows, not {rows}")
+        for name, top in (("setting", len(SETTING_PAIRS)), ("rule", n_rules),
+                          ("high", HIGH_ID_BOUND), ("low", N_LOW)):  # fmt: skip
+            x = t.column(name).to_numpy()
+            require(rows == 0 or (int(x.min()) >= 0 and int(x.max()) < top),
+                    f"a {name} is out of range")  # fmt: skip
+
+    return check
+
+
+@njit(cache=True)
+def _frontier_problem(size, offsets, high, low, max_high, max_low):
+    """0, or 1 + the first class whose frontier is broken: its size differs from its list,
+    highs do not increase or lows do not decrease along it, or its ends are not the highest
+    valid high and low ids."""
+    for i in range(size.shape[0]):
+        a, b = offsets[i], offsets[i + 1]
+        if size[i] < 1 or b - a != size[i]:
+            return i + 1
+        for j in range(a + 1, b):
+            if high[j] <= high[j - 1] or low[j] >= low[j - 1]:
+                return i + 1
+        if high[b - 1] != max_high[i] or low[a] != max_low[i]:
+            return i + 1
+    return 0
+
+
+def check_player_table(rows: int) -> Callable[[pa.Table], None]:
+    """A frontier table's invariants (``_frontier_problem``), one row per class."""
+
+    def check(t: pa.Table) -> None:
+        require(t.num_rows == rows, f"{t.num_rows} rows, not {rows}")
+        size = t.column("size").to_numpy()
+        for h, lo, mh, ml in zip(
+            t.column("frontier_high").chunks, t.column("frontier_low").chunks,
+            t.column("max_high").chunks, t.column("max_low").chunks, strict=True,
+        ):  # fmt: skip
+            require(np.array_equal(h.offsets.to_numpy(), lo.offsets.to_numpy()),
+                    "frontier highs and lows differ in length")  # fmt: skip
+            n = len(h)
+            bad = _frontier_problem(
+                size[:n], h.offsets.to_numpy().astype(np.int64), h.values.to_numpy(),
+                lo.values.to_numpy(), mh.to_numpy(), ml.to_numpy(),
+            )  # fmt: skip
+            require(bad == 0, f"the frontier of class {bad - 1} is broken")
+            size = size[n:]
+
+    return check
+
+
 def _col(table: pa.Table, name: str, dtype: type) -> np.ndarray:
     return np.ascontiguousarray(table.column(name).to_numpy(), dtype=dtype)
 
@@ -145,7 +201,8 @@ def way_table(
             }
         )
 
-    table, hit = load_or_build(way_cache_path(way, deck, rules, cache), prov, build, use_cache)
+    table, hit = load_or_build(way_cache_path(way, deck, rules, cache), prov, build, use_cache,
+                               check_way_table(len(hands), len(way.rule_names)))  # fmt: skip
     return WayTable(
         way=way.name,
         way_key=way.key,
@@ -229,7 +286,8 @@ def player_table(
         rows=len(hands),
     )  # fmt: skip
     table, hit = load_or_build(
-        player_cache_path(deck, rules, cache), prov, lambda: _build_player(hands), use_cache
+        player_cache_path(deck, rules, cache), prov, lambda: _build_player(hands), use_cache,
+        check_player_table(len(hands)),
     )
     size = _col(table, "size", np.int8)
     return PlayerTable(

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
+from enumerate.cache import require
+
 FIELDS = ("joint", "blind_win", "blind_loss", "br_win", "br_push")
 
 
@@ -77,10 +79,41 @@ class PairCounts:
 
     @classmethod
     def from_arrow(cls, table: pa.Table, n_p: int, n_d: int) -> PairCounts:
+        """Inverse of ``to_arrow``; a ``CacheInvariantError`` unless every entry is there
+        exactly once."""
         out = cls.zeros(n_p, n_d)
         fields = table.column("field").to_pylist()
         idx = table.column("index").to_pylist()
         vals = table.column("value").to_pylist()
+        seen = set()
         for f, i, v in zip(fields, idx, vals, strict=True):
-            getattr(out, f).reshape(-1)[i] = v
+            require(f in FIELDS and (f, i) not in seen, f"entry {f}[{i}] unknown or repeated")
+            arr = getattr(out, f).reshape(-1)
+            require(0 <= i < arr.size, f"entry {f}[{i}] out of range")
+            arr[i] = v
+            seen.add((f, i))
+        require(len(seen) == sum(getattr(out, f).size for f in FIELDS), "entries are missing")
         return out
+
+    def check(self, sign: int = 1, total: int | None = None, unit: int | None = None) -> None:
+        """The invariants of counts over pairs (``CacheInvariantError`` if one fails).
+
+        Every count has the sign ``sign`` (-1 for a shard of an odd inclusion-exclusion
+        level), wins and losses of blind play, and wins and pushes of the best response, are
+        disjoint parts of each dealer class's pairs; the pairs add up to ``total``; and, for a
+        whole run, every player class's and dealer class's pairs are a multiple of ``unit``,
+        the number of hands disjoint from one hand.
+        """
+        per_d = sign * self.per_dealer_class
+        for f in FIELDS:
+            require(bool((sign * getattr(self, f) >= 0).all()), f"a {f} count has the wrong sign")
+        require(bool((sign * (self.blind_win + self.blind_loss) <= per_d).all()),
+                "blind wins and losses exceed the pairs of a dealer class")  # fmt: skip
+        require(bool((sign * (self.br_win + self.br_push) <= per_d).all()),
+                "best-response wins and pushes exceed the pairs of a dealer class")  # fmt: skip
+        if total is not None:
+            require(self.total == total, f"pairs add up to {self.total:,}, not {total:,}")
+        if unit is not None:
+            whole = (self.joint.sum(axis=1) % unit == 0).all()
+            whole &= (self.per_dealer_class % unit == 0).all()
+            require(bool(whole), f"a player or dealer class's pairs are not a multiple of {unit:,}")

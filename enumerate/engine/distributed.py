@@ -41,12 +41,21 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from math import comb
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from enumerate.cache import code_fingerprint, provenance
+from enumerate.cache import (
+    READ_ERRORS,
+    CacheInvariantError,
+    array_digest,
+    code_fingerprint,
+    provenance,
+    report_damaged,
+    require,
+)
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.keys import EngineKeys, build_keys
 from enumerate.engine.levels import build_level
@@ -174,44 +183,78 @@ def _replace_atomic(path: Path, write: Any) -> None:
 
 
 def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Path:
-    """Write a level's arrays as ``.npy`` files, then the sidecar that makes them valid."""
+    """Write a level's arrays as ``.npy`` files, then the sidecar that makes them valid (with
+    each array's shape, dtype and xxHash digest)."""
     folder = level_dir(deck, rules, cache)
     meta = _level_prov(deck, rules, level.k)
     meta["arrays"] = {}
     for name in LEVEL_ARRAYS:
         arr = np.ascontiguousarray(getattr(level, name))
         _replace_atomic(folder / f"k{level.k}-{name}.npy", lambda f, a=arr: np.save(f, a))
-        meta["arrays"][name] = {"shape": list(arr.shape), "dtype": arr.dtype.str}
+        meta["arrays"][name] = {
+            "shape": list(arr.shape), "dtype": arr.dtype.str, "xxh3_128": array_digest(arr),
+        }  # fmt: skip
     text = json.dumps(meta, sort_keys=True).encode()
     sidecar = folder / f"k{level.k}.json"
     _replace_atomic(sidecar, lambda f: f.write(text))
     return sidecar
 
 
-def load_level(deck: Deck, rules: Rules, k: int, cache: Path) -> LevelArrays | None:
-    """The cached level, memory-mapped, if this code made it for this deck and rules."""
+def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None:
+    """A level's invariants: offsets start at 0, every family is non-empty and the last offset
+    ends the items; items are class rows; and the family of orbit S holds, counted with class
+    orbit sizes, ``|orbit S| * C(n - k, 7 - k)`` hands (each hand containing S once for every
+    set of its orbit it contains: DESIGN.md section 2)."""
+    off, items = np.asarray(level.offsets), np.asarray(level.items)
+    require(len(off) == len(level.orbit_size) + 1 and off[0] == 0 and off[-1] == len(items),
+            "offsets do not span the items")  # fmt: skip
+    require(bool((np.diff(off) > 0).all()), "a family is empty")
+    require(len(items) == 0 or (items.min() >= 0 and items.max() < len(class_orbit)),
+            "an item is not a class row")  # fmt: skip
+    per_orbit = np.add.reduceat(class_orbit.astype(np.int64)[items], off[:-1])
+    expected = np.asarray(level.orbit_size, dtype=np.int64) * comb(deck.size - level.k,
+                                                                   7 - level.k)  # fmt: skip
+    require(np.array_equal(per_orbit, expected), "a family does not hold the hands of its set")
+
+
+def load_level(
+    deck: Deck, rules: Rules, k: int, cache: Path, class_orbit: np.ndarray | None = None
+) -> LevelArrays | None:
+    """The cached level, memory-mapped, if this code made it for this deck and rules and it
+    verifies: each array's digest, and with ``class_orbit`` (the hand table's orbit sizes)
+    the level's invariants (``check_level``). A damaged level is reported and not served."""
     folder = level_dir(deck, rules, cache)
+    sidecar = folder / f"k{k}.json"
+    if not sidecar.exists():
+        return None
     try:
-        meta = json.loads((folder / f"k{k}.json").read_text())
+        meta = json.loads(sidecar.read_text())
         shapes = meta.pop("arrays")
-    except (OSError, ValueError, KeyError, AttributeError):
+    except (OSError, ValueError, KeyError, AttributeError) as err:
+        report_damaged(sidecar, err)
         return None
     if meta != _level_prov(deck, rules, k):
-        return None
+        return None  # made by other code or for other inputs: stale
     arrays = {}
-    for name in LEVEL_ARRAYS:
-        path = folder / f"k{k}-{name}.npy"
-        try:
-            arr = np.load(path, mmap_mode="r")
-        except ValueError:  # an empty file cannot be mapped
-            arr = np.load(path)
-        except OSError:
-            return None
-        want = shapes.get(name, {})
-        if list(arr.shape) != want.get("shape") or arr.dtype.str != want.get("dtype"):
-            return None
-        arrays[name] = arr
-    return LevelArrays(k, arrays["offsets"], arrays["items"], arrays["orbit_size"])
+    try:
+        for name in LEVEL_ARRAYS:
+            path = folder / f"k{k}-{name}.npy"
+            try:
+                arr = np.load(path, mmap_mode="r")
+            except ValueError:  # an empty file cannot be mapped
+                arr = np.load(path)
+            want = shapes[name]
+            require(list(arr.shape) == want["shape"] and arr.dtype.str == want["dtype"],
+                    f"{path.name}: shape or dtype differs from the sidecar")  # fmt: skip
+            require(array_digest(arr) == want["xxh3_128"], f"{path.name}: checksum mismatch")
+            arrays[name] = arr
+        level = LevelArrays(k, arrays["offsets"], arrays["items"], arrays["orbit_size"])
+        if class_orbit is not None:
+            check_level(level, deck, class_orbit)
+    except READ_ERRORS as err:
+        report_damaged(sidecar, err)
+        return None
+    return level
 
 
 # --------------------------------------------------------------------------- worker state
@@ -314,10 +357,15 @@ def _level(deck: str, rules: str, k: int, cache: str) -> tuple[LevelArrays, floa
             return hit, 0.0
         d, r, root = Deck.parse(deck), _rules(rules), Path(cache)
         seconds = 0.0
-        level = load_level(d, r, k, root)
+        table = _table(deck, rules, cache)
+        level = load_level(d, r, k, root, table.orbit_size)
         if level is None:
             t0 = time.perf_counter()
-            built = LevelArrays.of(build_level(_table(deck, rules, cache), k))
+            built = LevelArrays.of(build_level(table, k))
+            try:
+                check_level(built, d, table.orbit_size)
+            except CacheInvariantError as err:
+                raise AssertionError(f"level {k} just built breaks its invariants: {err}") from err
             save_level(built, d, r, root)
             seconds = time.perf_counter() - t0
             _COUNTERS["levels_built"] += 1

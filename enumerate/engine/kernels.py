@@ -282,20 +282,29 @@ def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, u
     """For the settings of class c (the house way's, then its frontier points), dealer hands
     of the family it wins against and loses to, per dealer class, divided by ``q``:
     ``out[0, d], out[1, d]`` for the house way's setting, ``out[2 + 2j], out[3 + 2j]`` for
-    point j. Win = both player hands higher, loss = both lower or equal."""
+    point j. Win = both player hands higher, loss = both lower or equal.
+
+    Returns the number of those divisions that left a remainder (never, if the bookkeeping
+    is right: a family's counts are ``q`` times its hand counts)."""
+    inexact = 0
     r = _row(ph[c], hrank, uniq, rows, dense)
     lo = pl[c]
     for d in range(n_d):
-        below = grid[r, lo, d]
-        out[0, d] = below // q
-        out[1, d] = (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q
+        win = grid[r, lo, d]
+        loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
+        inexact += (win % q != 0) + (loss % q != 0)
+        out[0, d] = win // q
+        out[1, d] = loss // q
     for j in range(fsize[c]):
         r = _row(fh[c, j], hrank, uniq, rows, dense)
         lo = fl[c, j]
         for d in range(n_d):
-            below = grid[r, lo, d]
-            out[2 + 2 * j, d] = below // q
-            out[3 + 2 * j, d] = (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below) // q
+            win = grid[r, lo, d]
+            loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
+            inexact += (win % q != 0) + (loss % q != 0)
+            out[2 + 2 * j, d] = win // q
+            out[3 + 2 * j, d] = loss // q
+    return inexact
 
 
 @njit(cache=True, nogil=True)
@@ -313,12 +322,18 @@ def family_per_hand(
     player group have the same settings, so a group's outcomes are read off the grid once
     (``answers``, one block per group met) and added to each of its classes. Classes not
     selected are skipped.
+
+    Returns the number of divisions by ``q`` that left a remainder (``_group_answers``, and
+    the family's dealer totals): never, if the bookkeeping is right.
     """
     n = fam.shape[0]
     if n == 0:
-        return
+        return 0
     grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
     _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    inexact = 0
+    for d in range(n_d):
+        inexact += tot[d] % q != 0
     n_met = 0
     for i in range(n):
         if (frec[i] >> _SEL_SHIFT) & 1 == 0:
@@ -328,8 +343,8 @@ def family_per_hand(
             met[n_met] = g
             n_met += 1
             slot[g] = n_met
-            _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank,
-                           uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
+            inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
+                                      hrank, uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
         c = fam[i]
         f = sign * occ[i]
@@ -344,6 +359,7 @@ def family_per_hand(
                 acc_loss[base + j, d] += f * ans[3 + 2 * j, d]
     for t in range(n_met):
         slot[met[t]] = 0
+    return inexact
 
 
 @njit(cache=True, nogil=True)
@@ -351,7 +367,8 @@ def per_hand_orbits(
     offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, point_offset,
     n_d, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
 ):  # fmt: skip
-    """``family_per_hand`` over the orbits ``orbit_ids`` of one level."""
+    """``family_per_hand`` over the orbits ``orbit_ids`` of one level; returns the number of
+    inexact divisions by the orbit sizes (the caller fails on any)."""
     max_items = 1
     for s in orbit_ids:
         max_items = max(max_items, offsets[s + 1] - offsets[s])
@@ -363,13 +380,15 @@ def per_hand_orbits(
     frec = np.empty(max_items, dtype=np.int64)
     mult = np.empty(max_items, dtype=np.int64)
     occ = np.empty(max_items, dtype=np.int64)
+    inexact = 0
     for s in orbit_ids:
         n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
-        family_per_hand(
+        inexact += family_per_hand(
             fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
             prep, point_offset, n_d, scratch, answers, acc_tot, acc_way_win, acc_way_loss,
             acc_win, acc_loss,
         )  # fmt: skip
+    return inexact
 
 
 @njit(cache=True, nogil=True)

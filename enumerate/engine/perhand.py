@@ -18,15 +18,27 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from math import comb
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 from joblib import Parallel, delayed
+from numba import njit
 
-from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
+from enumerate.cache import (
+    READ_ERRORS,
+    CacheInvariantError,
+    cache_dir,
+    is_current,
+    open_verified,
+    provenance,
+    report_damaged,
+    require,
+    write_atomic,
+)
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levels import Level, build_level, subset_orbits
@@ -50,6 +62,9 @@ class PerHand:
     way_loss: np.ndarray  # (n, D) int32
     total: np.ndarray  # (n, D) int32 dealer hands disjoint from the hand, by dealer class
     from_cache: bool = False
+    # the dealer flags the counts keep apart (``EngineKeys.flag_mask``); 0 claims none, so a
+    # variant whose rules need a flag is refused rather than priced without it
+    flag_mask: int = 0
 
     def __len__(self) -> int:
         return int(self.total.shape[0])
@@ -80,6 +95,13 @@ def _split(level: Level, parts: int) -> list[np.ndarray]:
     return [np.arange(a, b, dtype=np.int64) for a, b in itertools.pairwise(cuts)]
 
 
+def _accumulators(n_jobs: int, n: int, n_d: int, n_points: int) -> list[tuple[np.ndarray, ...]]:
+    """Zeroed int32 accumulators of each thread: (total, way win, way loss) per class and
+    (win, loss) per frontier point, by dealer class."""
+    shapes = ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d))
+    return [tuple(np.zeros(shape, dtype=np.int32) for shape in shapes) for _ in range(n_jobs)]
+
+
 def _sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
     """Sum int32 arrays in place into the first (exact: the sums fit, wrapping is modular)."""
     out = parts[0]
@@ -100,9 +122,15 @@ def _prov(keys: EngineKeys, table: HandTable) -> dict[str, object]:
 
 
 def is_cached(table: HandTable, keys: EngineKeys) -> bool:
-    """Is a current whole-table result for these keys in the cache?"""
+    """Is a current whole-table result for these keys in the cache? (Its content is verified
+    when it is read.)"""
     path = _path(keys)
-    return path.exists() and read_provenance(path) == _prov(keys, table)
+    prov = _prov(keys, table)
+    return is_current(path, prov) and is_current(_classes_path(path), prov)
+
+
+def _classes_path(path: Path) -> Path:
+    return path.with_suffix(".classes.parquet")
 
 
 def run_per_hand(
@@ -114,34 +142,35 @@ def run_per_hand(
     rows: list[int] | None = None,
 ) -> PerHand:
     """Exact per-hand counts for every class of the table (cached), or only for the classes
-    ``rows`` (visiting only the families that hold them; the other rows stay zero)."""
+    ``rows`` (visiting only the families that hold them; the other rows stay zero).
+
+    Every division of a family's counts by its orbit size is checked: an AssertionError names
+    the level where one left a remainder (a bug, never a user error).
+    """
     path = _path(keys)
     if rows is not None:
         use_cache = False
         weight = np.zeros(len(table), dtype=np.int64)
         weight[rows] = 1
         keys = keys.with_player_weight(weight, f"rows {sorted(rows)}")
-    elif use_cache and is_cached(table, keys):
-        return _load(path, keys)
+    elif use_cache and is_cached(table, keys) and (cached := _load(path, keys)) is not None:
+        return replace(cached, flag_mask=keys.flag_mask)
     # selected rows: their families are one part of each level, so one thread, one set of
     # accumulators (each set is ~2 GB on the full deck with four dealer classes)
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
     n_points = int(offset[-1])
-    accs = [
-        tuple(np.zeros(shape, dtype=np.int32) for shape in
-              ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d)))
-        for _ in range(n_jobs)
-    ]  # fmt: skip
+    accs = _accumulators(n_jobs, n, n_d, n_points)
     rec = keys.packed
 
-    def work(level: Level, ids: np.ndarray, acc: tuple[np.ndarray, ...]) -> None:
-        per_hand_orbits(
+    def work(level: Level, ids: np.ndarray, acc: tuple[np.ndarray, ...]) -> int:
+        """Adds the orbits ``ids`` into ``acc``; returns the inexact divisions met."""
+        return int(per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
             keys.frontier_low, keys.player_groups[1], offset, n_d, *acc,
-        )  # fmt: skip
+        ))  # fmt: skip
 
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
         for k in range(8):
@@ -151,13 +180,24 @@ def run_per_hand(
                 parts = _split(level, n_jobs)
             else:
                 parts = [subset_orbits(level, table, rows)]
-            par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(parts))
+            inexact = sum(par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(parts)))
+            if inexact:  # not an assert statement: this check must survive python -O
+                raise AssertionError(
+                    f"per-hand level {k}: {inexact} family counts did not divide by the orbit "
+                    "size (a bookkeeping bug in the levels or the kernels)"
+                )
             del level
             if timings is not None:
                 timings[k] = time.perf_counter() - t0
     tot, wwin, wloss, pwin, ploss = (_sum_into_first([a[i] for a in accs]) for i in range(5))
     del accs
-    result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot)
+    result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,
+                     flag_mask=keys.flag_mask)  # fmt: skip
+    if rows is None:
+        try:
+            check_per_hand(result, keys, table.deck.size)
+        except CacheInvariantError as err:
+            raise AssertionError(f"the per-hand table breaks its invariants: {err}") from err
     if use_cache:
         _save(result, path, _prov(keys, table))
     return result
@@ -175,13 +215,81 @@ def _save(r: PerHand, path: Path, prov: dict[str, object]) -> None:
         cls[f"total_{d}"] = r.total[:, d]
         cls[f"way_win_{d}"] = r.way_win[:, d]
         cls[f"way_loss_{d}"] = r.way_loss[:, d]
-    write_atomic(pa.table(cls), path.with_suffix(".classes.parquet"), prov)
+    write_atomic(pa.table(cls), _classes_path(path), prov)
 
 
-def _load(path: Path, keys: EngineKeys) -> PerHand:
+_PROBLEMS = (
+    "",
+    "a count is negative",
+    "a class's dealer hands are not all the hands of the other cards",
+    "the house way's wins and losses exceed a dealer class's hands",
+    "a setting's wins and losses exceed a dealer class's hands",
+)
+
+
+@njit(cache=True)
+def _per_hand_problem(offset, total, way_win, way_loss, win, loss, dealer_hands):
+    """Index into ``_PROBLEMS`` of the first broken invariant of a per-hand table (0: none)."""
+    for c in range(total.shape[0]):
+        s = 0
+        for d in range(total.shape[1]):
+            if total[c, d] < 0 or way_win[c, d] < 0 or way_loss[c, d] < 0:
+                return 1
+            if way_win[c, d] + way_loss[c, d] > total[c, d]:
+                return 3
+            s += total[c, d]
+            for p in range(offset[c], offset[c + 1]):
+                if win[p, d] < 0 or loss[p, d] < 0:
+                    return 1
+                if win[p, d] + loss[p, d] > total[c, d]:
+                    return 4
+        if s != dealer_hands:
+            return 2
+    return 0
+
+
+def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
+    """A per-hand table's invariants: its settings are the keys' frontiers; every count is
+    non-negative; each class's dealer hands are the C(n-7,7) hands of the other cards, and
+    each setting's wins and losses fit in them; and, weighted by class orbit sizes, the
+    dealer hands of each dealer class are C(n-7,7) times the hands of that class (each dealer
+    hand meets C(n-7,7) player hands)."""
+    offset, ph, pl = _flatten_frontiers(keys)
+    require(np.array_equal(r.point_offset, offset) and np.array_equal(r.point_high, ph)
+            and np.array_equal(r.point_low, pl), "the settings are not the frontiers")  # fmt: skip
+    unit = comb(deck_size - 7, 7)
+    problem = _per_hand_problem(r.point_offset, r.total, r.way_win, r.way_loss, r.win, r.loss,
+                                unit)  # fmt: skip
+    require(problem == 0, _PROBLEMS[problem])
+    orbit = keys.class_orbit.astype(np.int64)
+    hands = np.zeros(keys.n_dealer_classes, dtype=np.int64)
+    np.add.at(hands, keys.dealer_class.astype(np.int64), orbit)
+    met = [int((orbit * r.total[:, d].astype(np.int64)).sum()) for d in range(r.total.shape[1])]
+    require(met == [unit * int(h) for h in hands],
+            "a dealer class's hands disagree with the hand table")  # fmt: skip
+
+
+def _load(path: Path, keys: EngineKeys) -> PerHand | None:
+    """The cached table, read column by column with page checksums and checked
+    (``check_per_hand``); None, reported on stderr, when it is damaged (both of its files
+    are then removed: they are one table)."""
+    from enumerate.rules import Deck
+
+    reading = [path]  # the file being read, for the notice
+    try:
+        r = _read(path, keys, reading)
+        check_per_hand(r, keys, Deck.parse(keys.spec.deck).size)
+    except READ_ERRORS as err:
+        report_damaged(reading[-1], err)
+        path.unlink(missing_ok=True)
+        _classes_path(path).unlink(missing_ok=True)
+        return None
+    return r
+
+
+def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
+    """Both files of a per-hand table (``reading`` ends with the file being read)."""
     # column by column: the whole file as one Arrow table would double the ~2 GB it holds
-    pts = pq.ParquetFile(path)
-    cls = pq.ParquetFile(path.with_suffix(".classes.parquet"))
     n_d = keys.n_dealer_classes
 
     def column(f: pq.ParquetFile, name: str) -> np.ndarray:
@@ -193,10 +301,16 @@ def _load(path: Path, keys: EngineKeys) -> PerHand:
             out[:, d] = column(f, f"{name}_{d}")
         return out
 
-    offset = np.zeros(cls.metadata.num_rows + 1, dtype=np.int64)
-    np.cumsum(column(cls, "points").astype(np.int64), out=offset[1:])
+    reading.append(_classes_path(path))
+    cls = open_verified(reading[-1])
+    points = column(cls, "points").astype(np.int64)
+    way_win, way_loss, total = (stack(cls, name) for name in ("way_win", "way_loss", "total"))
+    reading.append(path)
+    pts = open_verified(path)
+    offset = np.zeros(len(points) + 1, dtype=np.int64)
+    np.cumsum(points, out=offset[1:])
     return PerHand(
         keys.dealer_class_bits, offset, column(pts, "high").astype(np.int16),
         column(pts, "low").astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
-        stack(cls, "way_win"), stack(cls, "way_loss"), stack(cls, "total"), from_cache=True,
+        way_win, way_loss, total, from_cache=True,
     )  # fmt: skip

@@ -35,7 +35,15 @@ import numpy as np
 from joblib import Parallel, delayed
 from tqdm.auto import tqdm
 
-from enumerate.cache import cache_dir, provenance, read_provenance, write_atomic
+from enumerate.cache import (
+    READ_ERRORS,
+    CacheInvariantError,
+    cache_dir,
+    provenance,
+    read_verified,
+    report_damaged,
+    write_atomic,
+)
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.kernels import run_orbits
 from enumerate.engine.keys import EngineKeys
@@ -111,8 +119,16 @@ def _run_shard(level: LevelArrays, shard: Shard, table: HandTable, keys: EngineK
     return PairCounts(joint, bwin, bloss, rwin, rpush).scaled(level.sign)
 
 
+def shard_pairs(table: HandTable, shard: Shard) -> int:
+    """The (player, dealer) pairs a shard counts, with their sign, when every hand plays:
+    each orbit S adds ``|orbit S| * |H_S|^2`` with ``|H_S| = C(n - k, 7 - k)``."""
+    size = orbits(table.deck, shard.k).size[shard.orbit_ids].astype(np.int64)
+    h = comb(table.deck.size - shard.k, 7 - shard.k)
+    return (-1) ** shard.k * int(size.sum()) * h * h
+
+
 class ShardStore:
-    """Finished shards of one run, as Parquet files with provenance."""
+    """Finished shards of one run, as Parquet files with provenance, verified when read."""
 
     def __init__(self, keys: EngineKeys, table: HandTable, root: Path | None = None) -> None:
         self.dir = (root or cache_dir()) / "engine" / keys.digest
@@ -121,23 +137,36 @@ class ShardStore:
             deck=table.deck.key, rules=table.rules.key,
         )  # fmt: skip
         self.n_d = keys.n_dealer_classes
+        self.table = table
+        self.every_hand = keys.spec.selection is None  # else totals depend on the selection
 
     def path(self, shard: Shard) -> Path:
         return self.dir / f"{shard.name}.parquet"
 
-    def load(self, shard: Shard) -> PairCounts | None:
-        path = self.path(shard)
-        if not path.exists() or read_provenance(path) != {**self.prov, "shard": shard.name}:
-            return None
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+    def check(self, shard: Shard, counts: PairCounts) -> None:
+        """A shard's invariants (``PairCounts.check``): signs, and its total of pairs."""
+        total = shard_pairs(self.table, shard) if self.every_hand else None
+        counts.check((-1) ** shard.k, total)
 
+    def load(self, shard: Shard) -> PairCounts | None:
+        """The shard's counts if it is on disk, current and verifies; else None."""
+        path = self.path(shard)
+        arrow = read_verified(path, {**self.prov, "shard": shard.name})
+        if arrow is None:
+            return None
         try:
-            return PairCounts.from_arrow(pq.read_table(path), N_PLAYER_CLASSES, self.n_d)
-        except (OSError, pa.ArrowInvalid, ValueError, IndexError):
-            return None  # a damaged file is computed again
+            counts = PairCounts.from_arrow(arrow, N_PLAYER_CLASSES, self.n_d)
+            self.check(shard, counts)
+        except READ_ERRORS as err:
+            report_damaged(path, err)
+            return None  # computed again
+        return counts
 
     def save(self, shard: Shard, counts: PairCounts) -> None:
+        try:
+            self.check(shard, counts)
+        except CacheInvariantError as err:
+            raise AssertionError(f"shard {shard.name} breaks its invariants: {err}") from err
         write_atomic(counts.to_arrow(), self.path(shard), {**self.prov, "shard": shard.name})
 
 

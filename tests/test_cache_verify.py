@@ -1,0 +1,227 @@
+"""Every cache kind is verified when read: bytes flipped inside a file's data (not only a
+truncated file) are reported on stderr in one line, the file is rebuilt and the public call
+returns the right numbers; numbers that break an invariant are caught the same way; two
+processes building one cache at once both finish with the right numbers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+
+from analysis.counts import ALL_FLAGS, cache_path, pair_counts
+from enumerate.cache import read_provenance, write_atomic
+from enumerate.engine import build_keys, run_engine
+from enumerate.engine.perhand import run_per_hand
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+from enumerate.waytables import player_table, way_table
+
+DECK = Deck.parse("TJQKA:cdh+joker")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def flip_data(path: Path, n: int = 100, column: int = 0) -> None:
+    """Flip ``n`` bytes in the middle of one column chunk's data pages (inside the data, so
+    only a checksum can tell)."""
+    meta = pq.ParquetFile(path).metadata
+    chunk = meta.row_group(0).column(column)
+    start = chunk.dictionary_page_offset or chunk.data_page_offset
+    size = chunk.total_compressed_size
+    flip_at(path, start + size // 2 - n // 2, n)
+
+
+def flip_at(path: Path, at: int, n: int) -> None:
+    data = bytearray(path.read_bytes())
+    for i in range(max(0, at), min(len(data), at + n)):
+        data[i] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def notice(capfd, path: Path) -> None:
+    """Exactly one line on stderr, naming the damaged file."""
+    err = capfd.readouterr().err
+    lines = [x for x in err.splitlines() if "failed verification" in x]
+    assert len(lines) == 1, err
+    assert str(path) in lines[0] and "rebuilding it" in lines[0]
+
+
+def quiet(capfd) -> None:
+    assert "failed verification" not in capfd.readouterr().err
+
+
+def test_hand_table(cache, capfd):
+    first = hand_table(DECK)
+    path = next(cache.glob("hands-*.parquet"))
+    for column in (0, 7, 8):  # a card column, the codes, the orbit sizes
+        flip_data(path, 40, column)
+        again = hand_table(DECK)
+        notice(capfd, path)
+        assert not again.from_cache
+        assert np.array_equal(again.codes, first.codes)
+        assert np.array_equal(again.orbit_size, first.orbit_size)
+        assert np.array_equal(again.cards, first.cards)
+        assert hand_table(DECK).from_cache  # rebuilt and served again
+        quiet(capfd)
+
+
+def test_way_and_player_tables(cache, capfd):
+    way, player = way_table("gli", DECK), player_table(DECK)
+    for prefix, load in (("way-gli-", lambda: way_table("gli", DECK)),
+                         ("frontiers-", lambda: player_table(DECK))):  # fmt: skip
+        path = next(cache.glob(f"{prefix}*.parquet"))
+        flip_data(path, 60, 2)
+        again = load()
+        notice(capfd, path)
+        assert not again.from_cache
+        assert load().from_cache
+        quiet(capfd)
+    assert np.array_equal(way_table("gli", DECK).setting, way.setting)
+    assert np.array_equal(player_table(DECK).high, player.high)
+
+
+def test_pair_counts_and_the_cli(cache, capfd):
+    """The case of the issue: 100 bytes flipped in the middle of a pair-counts file."""
+    from analysis.cli import main
+
+    first = pair_counts(DECK, flag_mask=ALL_FLAGS)
+    path = cache_path(DECK, Rules(), get_way("gli"), get_way("gli"), ALL_FLAGS)
+    size = path.stat().st_size
+    flip_at(path, size // 2 - 50, 100)
+    assert main(["analyze", "dealer-open", "--deck", DECK.name, "--format", "json"]) == 0
+    out = capfd.readouterr()
+    assert "failed verification" in out.err and str(path) in out.err
+    assert json.loads(out.out)["total"] == comb(16, 7) * comb(9, 7)
+    assert not path.exists()  # removed: dealer-open's own counts (flags 4) were built
+    again = pair_counts(DECK, flag_mask=ALL_FLAGS)
+    assert again.source == "engine" and again.counts == first.counts  # from cached shards
+    quiet(capfd)
+    flip_data(path, 30, 2)  # the values column
+    assert pair_counts(DECK, flag_mask=ALL_FLAGS).counts == first.counts
+    notice(capfd, path)
+
+
+def test_numbers_that_break_an_invariant(cache, capfd):
+    """A file with intact checksums whose numbers are wrong (as if written by a bug, or
+    edited): the invariants catch it."""
+    first = pair_counts(DECK, flag_mask=ALL_FLAGS)
+    path = cache_path(DECK, Rules(), get_way("gli"), get_way("gli"), ALL_FLAGS)
+    table = pq.read_table(path)
+    values = table.column("value").to_numpy().copy()
+    values[0] += 1  # one more deal than there are
+    bad = table.set_column(2, "value", [values])
+    write_atomic(bad, path, read_provenance(path) or {})
+    assert pair_counts(DECK, flag_mask=ALL_FLAGS).counts == first.counts
+    notice(capfd, path)
+
+
+def test_engine_shards(cache, capfd):
+    table = hand_table(DECK)
+    keys = build_keys(table, get_way("gli"))
+    first = run_engine(table, keys, progress=False)
+    shards = sorted((cache / "engine" / keys.digest).glob("*.parquet"))
+    victim = shards[len(shards) // 2]
+    flip_data(victim, 20, 2)
+    stats: dict = {}
+    assert run_engine(table, keys, progress=False, stats=stats) == first
+    notice(capfd, victim)
+    assert sum(s.shards for s in stats.values()) == 1  # only the damaged shard was recomputed
+
+
+def test_per_hand_table(cache, capfd):
+    table = hand_table(DECK)
+    keys = build_keys(table, get_way("trump-plaza"))
+    first = run_per_hand(table, keys)
+    for name in ("*[0-9a-f].parquet", "*.classes.parquet"):
+        path = next((cache / "perhand").glob(name))
+        flip_data(path, 50, 3)
+        again = run_per_hand(table, keys)
+        notice(capfd, next((cache / "perhand").glob(name)))
+        assert not again.from_cache
+        for f in ("win", "loss", "way_win", "way_loss", "total", "point_high"):
+            assert np.array_equal(getattr(again, f), getattr(first, f))
+        assert run_per_hand(table, keys).from_cache
+        quiet(capfd)
+
+
+def test_engine_levels(cache, capfd):
+    from enumerate.engine import distributed as dist
+    from enumerate.engine.levels import build_level
+    from enumerate.engine.run import LevelArrays
+
+    table = hand_table(DECK)
+    level = LevelArrays.of(build_level(table, 3))
+    sidecar = dist.save_level(level, DECK, Rules(), cache)
+    good = dist.load_level(DECK, Rules(), 3, cache, table.orbit_size)
+    assert good is not None and np.array_equal(good.items, level.items)
+    items = sidecar.parent / "k3-items.npy"
+    flip_at(items, items.stat().st_size // 2, 8)
+    assert dist.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
+    notice(capfd, sidecar)
+    # a worker's level task rebuilds it and the rebuilt level is served
+    dist._LEVELS.clear()
+    dist.level_task(DECK.key, Rules().key, 3, str(cache), dist.code_fingerprint())
+    quiet(capfd)
+    again = dist.load_level(DECK, Rules(), 3, cache, table.orbit_size)
+    assert again is not None and np.array_equal(again.items, level.items)
+    # right checksums, wrong numbers: the invariants catch a level that lost a family member
+    broken = LevelArrays(3, level.offsets, level.items[::-1].copy(), level.orbit_size)
+    dist.save_level(broken, DECK, Rules(), cache)
+    assert dist.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
+    notice(capfd, sidecar)
+
+
+def test_unreadable_footer_is_reported(cache, capfd):
+    first = hand_table(DECK)
+    path = next(cache.glob("hands-*.parquet"))
+    size = path.stat().st_size
+    flip_at(path, size - 200, 50)  # inside the footer (the schema and its metadata)
+    again = hand_table(DECK)
+    assert np.array_equal(again.codes, first.codes)
+    err = capfd.readouterr().err
+    # a footer that no longer parses is damage; one whose provenance text changed is stale
+    assert err.count("failed verification") <= 1
+
+
+CONCURRENT = """
+import sys
+from analysis.counts import pair_counts
+from enumerate.rules import Deck
+c = pair_counts(Deck.parse("TJQKA:cdh+joker"), flag_mask=31)
+print(c.total, int(c.counts.blind_win.sum()), int(c.counts.br_win.sum()))
+"""
+
+
+def test_two_concurrent_builders(tmp_path):
+    """Two processes build the same caches (hand, way, frontier, shards, pair counts) in one
+    empty folder at the same time: both finish with the right numbers, and what they leave
+    verifies."""
+    env = {**os.environ, "PAIGOW_CACHE_DIR": str(tmp_path)}
+    procs = [
+        subprocess.Popen([sys.executable, "-c", CONCURRENT], cwd=ROOT, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]  # fmt: skip
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
+    truth = pair_counts(DECK, flag_mask=ALL_FLAGS, use_cache=False)
+    expected = f"{truth.total} {int(truth.counts.blind_win.sum())} {int(truth.counts.br_win.sum())}"
+    assert [o[0].strip() for o in outs] == [expected, expected]
+    assert all("failed verification" not in o[1] for o in outs)
+    again = subprocess.run([sys.executable, "-c", CONCURRENT], cwd=ROOT, env=env,
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    assert again.stdout.strip() == expected and "failed verification" not in again.stderr
