@@ -46,7 +46,6 @@ VARIANT_DIR = Path(__file__).resolve().parents[1] / "data" / "variants"
 HOUSE_WAY = "house-way"  # the player sets every hand by a house way, blind
 BEST_RESPONSE = "best-response"  # sees the dealer's setting, picks the best non-dominated one
 OPTIMAL = "optimal"  # the blind setting with the highest exact EV (analysis.optimal)
-PLAYER_MODES = (HOUSE_WAY, BEST_RESPONSE)
 
 DEALER_EVENTS: dict[str, int] = {
     "ace-high pai gow": ACE_HIGH_PAI_GOW_EVENTS,

@@ -21,9 +21,11 @@ def main() -> None:
     from enumerate.houseways import get_way
     from enumerate.rules import Rules
     from enumerate.tables import hand_table
+    from enumerate.vocabulary import DealerEvent
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    flags = 24  # queen-high pai gow and nine-high low hand: the blind variants' dealer classes
+    # queen-high pai gow and nine-high low hand: the blind variants' dealer classes
+    flags = int(DealerEvent.QUEEN_HIGH | DealerEvent.NINE_HIGH_LOW)
     table = hand_table()
     way = get_way("gli")
     keys = build_keys(table, way, flag_mask=flags)

@@ -5,7 +5,14 @@ brute force does; prints blind and best-response win/push/loss with standard err
 second and wall time. With ``PAIGOW_EXACT_COUNTS`` set to a Parquet file of exact counts
 (``pyarrow.parquet.write_table(counts.to_arrow(), path)`` for the same keys), every cell is
 compared by its z-score. A second, shorter run plays trump-plaza against trump-plaza blind, next
-to the Wizard of Odds simulation (player 28.55%, tie 41.47%, banker 29.98%).
+to the Wizard of Odds simulation of that game (its figures are read from data/published, the
+``deals.trump-plaza.traditional.*`` entries). ``PAIGOW_BENCH_DECK`` runs a smaller deck (e.g.
+``TJQKA:cdh+joker``, to try the script; the published figures are for the full deck and are
+then not compared).
+
+Exits 1 when a check fails: the number of deals, every cell within 4 standard errors of the
+exact counts (when given), and each trump-plaza outcome within the published tolerance plus 4
+standard errors of the published figure.
 
     python benchmarks/bench_simulate.py [n_deals [n_deals_trump_plaza [seed]]]
 """
@@ -16,16 +23,47 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.common import Steps
+from benchmarks.common import Checks, Steps
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from enumerate.engine.counts import PairCounts
 
-WIZARD_TRUMP_PLAZA = {"win": 0.2855, "push": 0.4147, "loss": 0.2998}
+PUBLISHED_TRUMP_PLAZA = "deals.trump-plaza.traditional."  # + win, push, loss
+
+
+def published_trump_plaza() -> dict[str, dict[str, Any]]:
+    """The published trump-plaza vs trump-plaza blind outcomes (data/published), by outcome:
+    the entries with value, tolerance, deck and source."""
+    from analysis.verify import published_entries
+
+    out = {e["figure"].removeprefix(PUBLISHED_TRUMP_PLAZA): e for e in published_entries()
+           if e["figure"].startswith(PUBLISHED_TRUMP_PLAZA)}  # fmt: skip
+    missing = {"win", "push", "loss"} - set(out)
+    if missing:
+        raise SystemExit(f"data/published has no {PUBLISHED_TRUMP_PLAZA}{min(missing)}")
+    return out
+
+
+def check_published(checks: Checks, outcomes: pd.DataFrame,
+                    published: dict[str, dict[str, Any]]) -> None:  # fmt: skip
+    """Each blind outcome of a simulation within tolerance + 4 se of its published figure."""
+    for _, r in outcomes[outcomes["play"] == "blind"].iterrows():
+        e = published[r["outcome"]]
+        diff = r["probability"] - e["value"]
+        allowed = e.get("tolerance", 0) + 4 * r["se"]
+        z = diff / r["se"] if r["se"] else float("inf") * (1 if diff >= 0 else -1)
+        checks.check(
+            f"trump-plaza blind {r['outcome']}", abs(diff) <= allowed,
+            f"{r['probability']:.5f} ± {r['se']:.5f}, published {e['value']:.4f} "
+            f"± {e.get('tolerance', 0)} ({e['source'].split(':')[0]}), difference "
+            f"{z:+.1f} se",
+        )  # fmt: skip
 
 
 def _print_outcomes(counts: PairCounts) -> None:
@@ -47,22 +85,29 @@ def main() -> None:
     from enumerate.houseways import get_way
     from enumerate.rules import Deck, Rules
     from enumerate.tables import hand_table
-    from enumerate.vocabulary import N_PLAYER_CLASSES
+    from enumerate.vocabulary import ALL_DEALER_EVENTS, N_PLAYER_CLASSES
 
-    steps = Steps(f"simulation, full deck, gli vs gli, flags 31, {n:,} deals, seed {seed}")
-    gli, tp, deck, rules = get_way("gli"), get_way("trump-plaza"), Deck(), Rules()
-    table = steps.run("hand table (cache)", hand_table)
+    deck = Deck.parse(os.environ.get("PAIGOW_BENCH_DECK", "full"))
+    published = published_trump_plaza()
+    checks = Checks()
+    flags = ALL_DEALER_EVENTS
+    steps = Steps(f"simulation, deck {deck.name}, gli vs gli, flags {flags}, {n:,} deals, "
+                  f"seed {seed}")  # fmt: skip
+    gli, tp, rules = get_way("gli"), get_way("trump-plaza"), Rules()
+    table = steps.run("hand table (cache)", lambda: hand_table(deck))
     keys = steps.run("keys: way + frontier tables (cache)", lambda: build_keys(table, gli))
     bits = keys.dealer_class_bits
     print(f"    dealer classes: {len(bits)}")
     steps.run("warm-up (numba compile, 1,000 deals)",
-              lambda: simulate_counts(deck, rules, gli, gli, bits, 31, 1_000, seed))  # fmt: skip
+              lambda: simulate_counts(deck, rules, gli, gli, bits, flags, 1_000, seed))  # fmt: skip
     t0 = time.perf_counter()
     sim = steps.run(f"simulate {n:,} deals",
-                    lambda: simulate_counts(deck, rules, gli, gli, bits, 31, n, seed))  # fmt: skip
+                    lambda: simulate_counts(deck, rules, gli, gli, bits, flags, n,
+                                            seed))  # fmt: skip
     wall = time.perf_counter() - t0
     print(f"\n  gli vs gli, {sim.total:,} deals in {wall:.1f} s = {sim.total / wall:,.0f} deals/s")
     _print_outcomes(sim)
+    checks.check("gli vs gli deals", sim.total == n, f"{sim.total:,} of {n:,}")
 
     exact_path = os.environ.get("PAIGOW_EXACT_COUNTS")
     if exact_path:
@@ -82,8 +127,8 @@ def main() -> None:
         for _, r in worst.iterrows():
             print(f"      {r['z']:+7.2f}  {r['cell']}  (exact {r['exact']:.3g}, "
                   f"expected {r['exact'] * sim.total:,.1f} deals)")  # fmt: skip
-        print(f"    cells: {len(z)}, |z| > 4: {int((z['z'].abs() > 4).sum())}, "
-              f"all within 4 se: {cmp.ok}")  # fmt: skip
+        checks.check("every cell within 4 se of the exact counts", cmp.ok,
+                     f"cells: {len(z)}, |z| > 4: {int((z['z'].abs() > 4).sum())}")  # fmt: skip
 
     t0 = time.perf_counter()
     # one dealer class (flag_mask 0): only the blind totals are printed
@@ -92,12 +137,13 @@ def main() -> None:
     tp_wall = time.perf_counter() - t0
     print(f"\n  trump-plaza vs trump-plaza, blind, {n_tp:,} deals in {tp_wall:.1f} s "
           f"= {n_tp / tp_wall:,.0f} deals/s")  # fmt: skip
-    t = outcome_table(tp_sim)
-    for _, r in t[t["play"] == "blind"].iterrows():
-        woo = WIZARD_TRUMP_PLAZA[r["outcome"]]
-        print(f"    {r['outcome']:<4} {r['probability']:.5f} ± {r['se']:.5f}   Wizard of Odds "
-              f"{woo:.4f}   difference {(r['probability'] - woo) / r['se']:+.1f} se")  # fmt: skip
+    checks.check("trump-plaza deals", tp_sim.total == n_tp, f"{tp_sim.total:,} of {n_tp:,}")
+    if all(Deck.parse(str(e.get("deck", "full"))) == deck for e in published.values()):
+        check_published(checks, outcome_table(tp_sim), published)
+    else:
+        print(f"    (the published figures are for another deck than {deck.name}: not compared)")
     steps.report()
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ variants); the runs of one wheel share every level's families. Environment:
 
 The hand, way and player tables already in the cache are linked into the fresh folder (the
 missing ones are built in the "tables" step); shards and levels start empty. The folder is
-removed at the end unless ``PAIGOW_BENCH_KEEP`` is set.
+removed at the end unless ``PAIGOW_BENCH_KEEP`` is set. Exits 1 when a check fails: 12 cells
+from 4 engine runs, each run counting every deal of the deck, and every cell priced.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ import os
 import shutil
 import sys
 import tempfile
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.common import Steps
+from benchmarks.common import Checks, Steps
 
 VARIANTS = ["traditional", "face-up", "dealer-open"]
 WAYS = ["gli", "trump-plaza"]
@@ -77,11 +80,22 @@ def main() -> None:
     )
     print()
     print(result.render("md"))
-    print(f"  cells: {len(result.edges)}, engine runs: {result.n_runs}, "
-          f"sweep wall: {result.seconds:.1f} s")  # fmt: skip
+    print(f"  sweep wall: {result.seconds:.1f} s")
+    checks = Checks()
+    n_cells = len(VARIANTS) * len(WAYS) * len(WHEELS)
+    checks.check("cells", len(result.edges) == len(result.table) == n_cells,
+                 f"{len(result.edges)} (expected {n_cells})")  # fmt: skip
+    n_runs = len(WAYS) * len(WHEELS)  # one per house way and wheel, shared by the variants
+    checks.check("engine runs", result.n_runs == n_runs, f"{result.n_runs} (expected {n_runs})")
+    deals = comb(deck.size, 7) * comb(deck.size - 7, 7)
+    checks.check("every run counts every deal",
+                 all(d.total == deals for d in result.deals.values()), f"{deals:,}")  # fmt: skip
+    checks.check("every cell has an exact house edge",
+                 all(isinstance(e, Fraction) for e in result.edges.values()))  # fmt: skip
     steps.report()
     if not os.environ.get("PAIGOW_BENCH_KEEP"):
         shutil.rmtree(folder, ignore_errors=True)  # links only: the linked tables stay
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
-"""Small helpers for benchmark scripts: timed steps and a closing figure table."""
+"""Small helpers for benchmark scripts: timed steps and a closing figure table; checks that
+make the script exit non-zero when one fails."""
 
 from __future__ import annotations
 
 import os
 import resource
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -41,3 +43,33 @@ class Steps:
             print(f"  {name:<{width}}  {secs:8.2f} s  {note}")
         print(f"  {'total wall':<{width}}  {wall:8.2f} s")
         print(f"  {'peak memory (RSS)':<{width}}  {peak:8.0f} MB")
+
+
+class Checks:
+    """The checks a benchmark prints; ``finish()`` exits with status 1, naming every failed
+    check, when one of them failed."""
+
+    def __init__(self) -> None:
+        self.passed = 0
+        self.failed: list[str] = []
+
+    def check(self, name: str, condition: object, detail: str = "") -> bool:
+        """Print ``name: detail: ok`` (or ``FAILED``) and record whether ``condition`` holds
+        (a ``bool`` or a numpy one)."""
+        ok = bool(condition)
+        print(f"  {name}: {detail + ': ' if detail else ''}{'ok' if ok else 'FAILED'}",
+              flush=True)  # fmt: skip
+        if ok:
+            self.passed += 1
+        else:
+            self.failed.append(f"{name}: {detail}" if detail else name)
+        return ok
+
+    def finish(self) -> None:
+        if self.failed:
+            print(f"\n{len(self.failed)} of {self.passed + len(self.failed)} checks FAILED:",
+                  file=sys.stderr)  # fmt: skip
+            for f in self.failed:
+                print(f"  {f}", file=sys.stderr)
+            sys.exit(1)
+        print(f"\nall {self.passed} checks passed")

@@ -24,7 +24,6 @@ from enumerate.cards import JOKER_ID
 from enumerate.rules import Deck
 
 # code = joker << 52 | m0 << 39 | m1 << 26 | m2 << 13 | m3, masks in canonical order
-_SHIFTS = (39, 26, 13, 0)
 
 
 def _sorted_masks(rank_mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -12,22 +12,29 @@ from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 
-# the last deck has ace-high pai gows with and without the joker, queen-high pai gows, two
-# jacks and nine-high low hands: every dealer class
+# "23579JQA:cd+joker" has ace-high pai gows with and without the joker, queen-high pai gows,
+# two jacks and nine-high low hands: every dealer class. The four-suit decks have suit orbits
+# of size 24 (no smaller deck does): "JQKA:cdhs+joker" royal flushes with and without the
+# joker, five aces, two jacks; "A234:cdhs+joker" the wheel (and its straight flush) made by
+# the joker, five aces; "A2345:cdhs" natural wheels and wheel straight flushes (20 cards: its
+# brute force takes about 30 s a pair of ways, so it runs one pair, both ways involved).
 DECKS = [
     "A2345:cdh+joker", "TJQKA:cdh+joker", "89TJQKA:cd+joker", "9TJQKA:cdh", "89TJQK:cdh",
-    "23579JQA:cd+joker",
+    "23579JQA:cd+joker", "JQKA:cdhs+joker", "A234:cdhs+joker",
 ]  # fmt: skip
+LARGE_DECKS = ["A2345:cdhs"]
+WAY_PAIRS = [("gli", "gli"), ("trump-plaza", "trump-plaza"), ("gli", "trump-plaza")]
+CASES = [(d, *w) for d in DECKS for w in WAY_PAIRS] + [(d, "gli", "trump-plaza")
+                                                        for d in LARGE_DECKS]  # fmt: skip
 
 
-@pytest.fixture(scope="module", params=DECKS)
+@pytest.fixture(scope="module", params=DECKS + LARGE_DECKS)
 def deck_table(request):
     deck = Deck.parse(request.param)
     return deck, hand_table(deck, use_cache=False)
 
 
-@pytest.mark.parametrize("dealer,player", [("gli", "gli"), ("trump-plaza", "trump-plaza"),
-                                           ("gli", "trump-plaza")])  # fmt: skip
+@pytest.mark.parametrize("deck_table,dealer,player", CASES, indirect=["deck_table"])
 def test_engine_equals_brute_force(deck_table, dealer, player):
     deck, table = deck_table
     keys = build_keys(table, get_way(dealer), get_way(player))
@@ -164,6 +171,8 @@ def test_level_families_hold_every_hand_containing_the_set(deck_table) -> None:
 
     deck, table = deck_table
     size = table.orbit_size.astype(np.int64)
+    if len(deck.suits) == 4:  # suit permutations move some classes to 24 hands
+        assert size.max() == 24
     for k in range(8):
         level = build_level(table, k)
         per_orbit = np.add.reduceat(size[level.items], level.offsets[:-1])

@@ -14,6 +14,12 @@ from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 
 DECK = Deck.parse("23579JQA:cd+joker")  # has every dealer class
+# and three four-suit decks (suit orbits of 24 hands): royals, five aces and two jacks; the
+# joker's wheel; natural wheels (every class of the 17-card decks, every 5th of the others)
+CASES = [(DECK.name, v, 5) for v in ("traditional", "ez", "commission-free")] + [
+    ("JQKA:cdhs+joker", "traditional", 1), ("A234:cdhs+joker", "traditional", 1),
+    ("A2345:cdhs", "traditional", 5),
+]  # fmt: skip
 
 
 def _ev(variant, bits, win, loss):
@@ -32,19 +38,20 @@ def _ev(variant, bits, win, loss):
     return total
 
 
-@pytest.mark.parametrize("variant_name", ["traditional", "ez", "commission-free"])
-def test_optimal_equals_best_of_all_settings(variant_name):
+@pytest.mark.parametrize("deck_text,variant_name,step", CASES)
+def test_optimal_equals_best_of_all_settings(deck_text, variant_name, step):
+    deck = Deck.parse(deck_text)
     variant = get_variant(variant_name)
-    opt = optimal_strategy(variant, deck=DECK, use_cache=False)
+    opt = optimal_strategy(variant, deck=deck, use_cache=False)
     assert opt.house_edge(optimal=True) <= opt.house_edge(optimal=False)
     way = get_way(variant.house_way)
-    hands = deck_hands(DECK)
+    hands = deck_hands(deck)
     k = _hand_keys(hands, Rules(), way, way, variant.flag_mask)
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
     index = {tuple(row.tolist()): i for i, row in enumerate(hands)}
     table = opt.table
-    n_dealer = comb(DECK.size - 7, 7)
-    for row in range(0, len(table), 5):
+    n_dealer = comb(deck.size - 7, 7)
+    for row in range(0, len(table), step):
         x = index[tuple(int(c) for c in table.cards[row])]
         free = (masks & masks[x]) == 0
         assert free.sum() == n_dealer

@@ -11,12 +11,16 @@ from enumerate.engine.perhand import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
+from enumerate.vocabulary import ALL_DEALER_EVENTS
 
 
 @pytest.mark.parametrize(
     "deck_text,way_name,step",
-    [("TJQKA:cdh+joker", "gli", 1), ("89TJQK:cdh", "trump-plaza", 7)],
-)
+    [("TJQKA:cdh+joker", "gli", 1), ("89TJQK:cdh", "trump-plaza", 7),
+     # four suits (orbits of 24 hands): royals and five aces; the joker's wheel; natural wheels
+     ("JQKA:cdhs+joker", "gli", 1), ("A234:cdhs+joker", "trump-plaza", 1),
+     ("A2345:cdhs", "gli", 1)],
+)  # fmt: skip
 def test_per_hand_equals_dealer_loop(deck_text, way_name, step):
     deck = Deck.parse(deck_text)
     table = hand_table(deck, use_cache=False)
@@ -24,7 +28,7 @@ def test_per_hand_equals_dealer_loop(deck_text, way_name, step):
     keys = build_keys(table, way, use_cache=False)
     got = run_per_hand(table, keys, use_cache=False)
     hands = deck_hands(deck)
-    dealer = _hand_keys(hands, Rules(), way, way, 31)
+    dealer = _hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
     order = {b: i for i, b in enumerate(keys.dealer_class_bits)}
     dcls = np.array([order[int(b)] for b in dealer["bits"]])
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
@@ -32,7 +36,7 @@ def test_per_hand_equals_dealer_loop(deck_text, way_name, step):
     for row in range(0, len(table), step):
         rep = [int(c) for c in table.cards[row]]
         free = (masks & sum(1 << c for c in rep)) == 0
-        mine = _hand_keys(np.array([rep], dtype=np.int64), Rules(), way, way, 31)
+        mine = _hand_keys(np.array([rep], dtype=np.int64), Rules(), way, way, ALL_DEALER_EVENTS)
         frontier = zip(
             got.point_high[got.points(row)].tolist(),
             got.point_low[got.points(row)].tolist(),

@@ -23,30 +23,29 @@ from analysis.variants import get_variant
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
-from enumerate.vocabulary import DealerEvent
-
-ACE_HIGH_JOKER, ACE_HIGH_NATURAL = DealerEvent.ACE_HIGH_JOKER, DealerEvent.ACE_HIGH_NATURAL
+from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, ALL_DEALER_EVENTS, DealerEvent
 
 # every special dealer event happens on the first two (ace-high pai gow with and without the
-# joker, two jacks, queen-high pai gow, nine-high low hands); the third has many jacks
-DECKS = ["23569JQA:cd+joker", "2569TJQA:cd+joker", "TJQKA:cdh+joker"]
+# joker, two jacks, queen-high pai gow, nine-high low hands); the third has many jacks; the
+# last two have four suits (suit orbits of 24 hands): royals, five aces and two jacks; the
+# joker's wheel and no special event at all
+EVERY_EVENT_DECKS = ["23569JQA:cd+joker", "2569TJQA:cd+joker"]
+JACKS_DECKS = ["TJQKA:cdh+joker", "JQKA:cdhs+joker"]  # two jacks, no pai gow
+DECKS = [*EVERY_EVENT_DECKS, *JACKS_DECKS, "A234:cdhs+joker"]
+RAW_BITS = range(ALL_DEALER_EVENTS + 1)  # every combination of dealer events
+ACE_HIGH_PAI_GOW = int(ACE_HIGH_PAI_GOW_EVENTS)  # face-up's dealer flags (plain ints)
+TWO_JACKS = int(DealerEvent.TWO_JACKS)
 WIN = "player wins both hands"
 PUSH = "each side wins one hand"
 LOSS = "dealer wins both hands (copies to the dealer)"
-
-
-def fixed_bits(b: int) -> int:
-    """The brute-force reference flags a joker-ace pai gow as joker AND natural (bits 3);
-    it is the joker's ace only (no-op once the reference is fixed)."""
-    return b & ~ACE_HIGH_NATURAL if b & ACE_HIGH_JOKER else b
 
 
 @pytest.fixture(scope="module", params=DECKS)
 def deck_brute(request):
     deck = Deck.parse(request.param)
     gli = get_way("gli")
-    brute = pairs_by_brute_force(deck, Rules(), gli, gli, list(range(32)))  # column = raw bits
-    pair_counts(deck, flag_mask=31)  # cached once: every variant below reads it
+    brute = pairs_by_brute_force(deck, Rules(), gli, gli, list(RAW_BITS))  # column = raw bits
+    pair_counts(deck, flag_mask=ALL_DEALER_EVENTS)  # cached once: every variant below reads it
     return deck, brute
 
 
@@ -56,12 +55,12 @@ def totals(brute, mode: str, holds) -> tuple[int, int, int]:
         w, p, lo = brute.blind_win, brute.blind_push, brute.blind_loss
     else:
         w, p, lo = brute.br_win, brute.br_push, brute.br_loss
-    cols = [b for b in range(32) if holds(fixed_bits(b))]
+    cols = [b for b in RAW_BITS if holds(b)]
     return int(w[cols].sum()), int(p[cols].sum()), int(lo[cols].sum())
 
 
 def deals(brute, holds) -> int:
-    return sum(int(brute.joint[:, b].sum()) for b in range(32) if holds(fixed_bits(b)))
+    return sum(int(brute.joint[:, b].sum()) for b in RAW_BITS if holds(b))
 
 
 def traditional(brute, mode):
@@ -71,7 +70,7 @@ def traditional(brute, mode):
 
 def face_up(brute, mode):
     def ace_high(b):
-        return b & 1 or b & 2  # ace-high pai gow, joker or natural ace: every bet pushes
+        return b & ACE_HIGH_PAI_GOW_EVENTS  # joker or natural ace: every bet pushes
 
     w, p, lo = totals(brute, mode, lambda b: not ace_high(b))
     return {WIN: w, PUSH: p, LOSS: lo, "dealer ace-high pai gow: push": deals(brute, ace_high)}
@@ -79,23 +78,23 @@ def face_up(brute, mode):
 
 def dealer_open(brute, mode):
     def jacks(b):
-        return b & 4  # two or more jacks: the dealer wins at once
+        return b & DealerEvent.TWO_JACKS  # the dealer wins at once
 
     w, p, lo = totals(brute, mode, lambda b: not jacks(b))
     return {WIN: w, PUSH: p, LOSS: lo, "dealer two or more jacks: dealer wins": deals(brute, jacks)}
 
 
 def ez(brute, mode):
-    w, _, _ = totals(brute, mode, lambda b: not b & 8)
-    pushed, _, _ = totals(brute, mode, lambda b: b & 8)  # queen-high: wins push
+    w, _, _ = totals(brute, mode, lambda b: not b & DealerEvent.QUEEN_HIGH)
+    pushed, _, _ = totals(brute, mode, lambda b: b & DealerEvent.QUEEN_HIGH)  # wins push
     _, p_all, lo_all = totals(brute, mode, lambda b: True)
     return {WIN: w, PUSH: p_all, LOSS: lo_all,
             "player win pushed: dealer queen-high pai gow": pushed}  # fmt: skip
 
 
 def commission_free(brute, mode):
-    w, _, _ = totals(brute, mode, lambda b: not b & 16)
-    pushed, _, _ = totals(brute, mode, lambda b: b & 16)  # nine-high low: wins push
+    w, _, _ = totals(brute, mode, lambda b: not b & DealerEvent.NINE_HIGH_LOW)
+    pushed, _, _ = totals(brute, mode, lambda b: b & DealerEvent.NINE_HIGH_LOW)  # wins push
     _, p_all, lo_all = totals(brute, mode, lambda b: True)
     return {WIN: w, PUSH: p_all, LOSS: lo_all,
             "player win pushed: dealer nine-high low hand": pushed}  # fmt: skip
@@ -142,10 +141,10 @@ def test_a_variant_file_with_two_rules(deck_brute, tmp_path):
     table = analyze(str(path), deck=deck)
 
     def queen(b):
-        return b & 8
+        return b & DealerEvent.QUEEN_HIGH
 
     def nine_only(b):
-        return b & 16 and not b & 8
+        return b & DealerEvent.NINE_HIGH_LOW and not b & DealerEvent.QUEEN_HIGH
 
     w, p, lo = totals(brute, "house-way", lambda b: not queen(b) and not nine_only(b))
     expected = {WIN: w, PUSH: p, LOSS: lo,
@@ -157,12 +156,23 @@ def test_a_variant_file_with_two_rules(deck_brute, tmp_path):
 
 
 def test_special_events_happen_on_the_test_decks(deck_brute):
-    """The checks above mean something: each special rule fires on the first two decks."""
+    """The checks above mean something: each special rule fires on the first two decks; two
+    jacks on the next two; nothing special on the last (four ranks: every hand has a pair)."""
     deck, brute = deck_brute
-    if deck.name == "TJQKA:cdh+joker":
-        return
-    for bit in (1, 2, 4, 8, 16):
-        assert deals(brute, lambda b, bit=bit: b & bit) > 0
+    if deck.name in _names(EVERY_EVENT_DECKS):
+        events = list(DealerEvent)
+    elif deck.name in _names(JACKS_DECKS):
+        events = [DealerEvent.TWO_JACKS]
+        assert deals(brute, lambda b: b & ~DealerEvent.TWO_JACKS) == 0
+    else:
+        events = []
+        assert deals(brute, lambda b: b) == 0
+    for event in events:
+        assert deals(brute, lambda b, event=event: b & event) > 0
+
+
+def _names(decks: list[str]) -> set[str]:
+    return {Deck.parse(d).name for d in decks}
 
 
 def test_traditional_edge_by_hand():
@@ -178,8 +188,8 @@ def test_traditional_edge_by_hand():
 
 def test_face_up_push_row_is_the_dealer_ace_high_joint_count():
     deck = Deck.parse("2569TJQA:cd+joker")
-    deal = pair_counts(deck, flag_mask=3)
-    ace = sum(int(deal.counts.joint[:, d].sum()) for d in deal.dealer_classes(3))
+    deal = pair_counts(deck, flag_mask=ACE_HIGH_PAI_GOW)
+    ace = sum(int(deal.counts.joint[:, d].sum()) for d in deal.dealer_classes(ACE_HIGH_PAI_GOW))
     for mode in ("house-way", "best-response"):
         table = price(deal, "face-up", mode)
         assert table.combinations("dealer ace-high pai gow: push") == ace > 0
@@ -199,14 +209,15 @@ def test_player_modes():
         "variant ez hides the dealer's hand: the player cannot respond to it "
         "(use --player house-way)"
     )
-    with pytest.raises(ValueError, match="needs dealer flags 3; the counts keep only 4"):
-        price(pair_counts(deck, flag_mask=4), "face-up")
+    message = f"needs dealer flags {ACE_HIGH_PAI_GOW}; the counts keep only {TWO_JACKS}"
+    with pytest.raises(ValueError, match=message):
+        price(pair_counts(deck, flag_mask=TWO_JACKS), "face-up")
 
 
 def test_coarsened_counts_equal_a_direct_run():
     deck = Deck.parse("2569TJQA:cd+joker")
-    full = pair_counts(deck, flag_mask=31, use_cache=False)
-    for mask in (0, 3, 20):
+    full = pair_counts(deck, flag_mask=ALL_DEALER_EVENTS, use_cache=False)
+    for mask in (0, ACE_HIGH_PAI_GOW, TWO_JACKS | int(DealerEvent.NINE_HIGH_LOW)):
         direct = pair_counts(deck, flag_mask=mask, use_cache=False)
         coarse = full.coarsened(mask)
         assert coarse.counts == direct.counts
@@ -238,7 +249,7 @@ def test_priced_from_the_cache_never_re_enumerates(tmp_path, monkeypatch):
     assert again.table.equals(first.table)
     traditional = analyze("traditional", deck=deck)
     assert traditional.table.equals(expected_traditional.table)
-    assert pair_counts(deck, flag_mask=0).source == "cache (flags 3)"
+    assert pair_counts(deck, flag_mask=0).source == f"cache (flags {ACE_HIGH_PAI_GOW})"
     assert runs == [1]
     assert len(list((tmp_path / "pairs").glob("*.parquet"))) == 1
     # another house way is other counts: it must run

@@ -21,25 +21,29 @@ from analysis.cli import main
 from analysis.paytables import shipped_paytable, shipped_paytables
 from analysis.sidebets import envy_table, price_sidebet, sidebet_report
 from enumerate.bruteforce import deck_hands, pairs_by_brute_force
-from enumerate.classes import SevenCardClass, classify_all, fortune_of_five
+from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import SETTING_PAIRS, five_card_table
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
-from enumerate.vocabulary import PLAYER_ACE_HIGH_PAI_GOW, DealerEvent
+from enumerate.vocabulary import (
+    ACE_HIGH_PAI_GOW_EVENTS,
+    ALL_DEALER_EVENTS,
+    PLAYER_ACE_HIGH_PAI_GOW,
+    DealerEvent,
+    HandFlag,
+    SevenCardClass,
+)
 from tests.published import figures
 
-ACE_HIGH_JOKER, ACE_HIGH_NATURAL = DealerEvent.ACE_HIGH_JOKER, DealerEvent.ACE_HIGH_NATURAL
-
-DECKS = ["23569JQA:cd+joker", "2569TJQA:cd+joker", "TJQKA:cdh+joker"]
+# the first two have every special hand (ace-high pai gow with and without the joker,
+# queen-high pai gow, nine-high low hands, two jacks); the last two have four suits (suit
+# orbits of 24 hands): royals, five aces and two jacks; the joker's wheel and four of a kind
+EVERY_EVENT_DECKS = ["23569JQA:cd+joker", "2569TJQA:cd+joker"]
+DECKS = [*EVERY_EVENT_DECKS, "TJQKA:cdh+joker", "JQKA:cdhs+joker", "A234:cdhs+joker"]
+RAW_BITS = range(ALL_DEALER_EVENTS + 1)  # every combination of dealer events
 SINGLE = ["fortune", "dealer-bonus", "queens-dragon", "tiger-9", "chan-chu"]
 PAIRED = ["push-ace-high", "jacks-beat"]
 LOSS_HANDS, LOSS_DEALS = "all other hands", "all other deals"
-
-
-def fixed_bits(b: int) -> int:
-    """The brute-force reference flags a joker-ace pai gow as joker AND natural (bits 3);
-    it is the joker's ace only (no-op once the reference is fixed)."""
-    return b & ~ACE_HIGH_NATURAL if b & ACE_HIGH_JOKER else b
 
 
 @pytest.fixture(scope="module", params=DECKS)
@@ -57,7 +61,7 @@ def deck_truth(request):
     front = hands[np.arange(len(hands))[:, None], np.array(SETTING_PAIRS)[setting]]
     ranks = np.where(front == 52, 12, front >> 2)
     nine = (ranks.max(axis=1) == 7) & (ranks[:, 0] != ranks[:, 1])
-    brute = pairs_by_brute_force(deck, Rules(), gli, gli, list(range(32)))
+    brute = pairs_by_brute_force(deck, Rules(), gli, gli, list(RAW_BITS))
     return deck, cls, flags, nine, brute
 
 
@@ -81,7 +85,7 @@ def single_expected(bet, table, cls, flags, nine) -> Counter:
             else:
                 event = LOSS_HANDS
         elif bet == "queens-dragon":
-            event = "dealer queen-high pai gow" if f & 8 else LOSS_HANDS
+            event = "dealer queen-high pai gow" if f & HandFlag.QUEEN_HIGH_PAI_GOW else LOSS_HANDS
         else:
             event = "dealer nine-high low hand" if nh else LOSS_HANDS
         out[event] += 1
@@ -92,18 +96,17 @@ def paired_expected(bet, table, brute) -> Counter:
     out: Counter = Counter()
     pays = paying(table)
     for p in range(brute.joint.shape[0]):
-        for raw in range(32):
-            n = int(brute.joint[p, raw])
-            b = fixed_bits(raw)
+        for b in RAW_BITS:
+            n = int(brute.joint[p, b])
             event = LOSS_DEALS
-            if bet == "push-ace-high" and b & 3:
+            if bet == "push-ace-high" and b & ACE_HIGH_PAI_GOW_EVENTS:
                 if p == PLAYER_ACE_HIGH_PAI_GOW and "player and dealer ace-high pai gow" in pays:
                     event = "player and dealer ace-high pai gow"
-                elif b & 1:
+                elif b & DealerEvent.ACE_HIGH_JOKER:
                     event = "dealer ace-high pai gow, joker as the ace"
                 else:
                     event = "dealer ace-high pai gow, natural ace"
-            elif bet == "jacks-beat" and b & 4:
+            elif bet == "jacks-beat" and b & DealerEvent.TWO_JACKS:
                 label = SevenCardClass(0 if p == PLAYER_ACE_HIGH_PAI_GOW else p).label
                 event = label if label in pays else LOSS_DEALS
             out[event] += n
@@ -133,10 +136,15 @@ def test_side_bet_equals_direct_count(deck_truth, bet, name):
 
 
 def test_events_happen_on_the_small_decks(deck_truth):
-    deck, _, flags, nine, brute = deck_truth
-    if deck.name == "TJQKA:cdh+joker":
+    deck, cls, flags, nine, brute = deck_truth
+    if len(deck.suits) == 4:
+        assert (cls == SevenCardClass.FOUR_OF_A_KIND).any()
+        assert (cls == SevenCardClass.FIVE_ACES).any()
+    if deck.name not in {Deck.parse(d).name for d in EVERY_EVENT_DECKS}:
+        assert not (flags & HandFlag.PAI_GOW).any()  # five ranks or fewer: always a pair
         return
-    assert (flags & 8).any() and nine.any() and (flags & 4).any()
+    assert (flags & HandFlag.QUEEN_HIGH_PAI_GOW).any() and nine.any()
+    assert (flags & HandFlag.JOKER_IS_ACE).any()
     counts = paired_expected("push-ace-high", shipped_paytable("push-ace-high", "5-15-40"), brute)
     assert min(counts.values()) > 0 and len(counts) == 4
 
@@ -163,6 +171,42 @@ def published():
 NATURAL_7SF = 4 * 8  # per suit, the runs A-7, 2-8, ..., 8-A: 8 seven-card straight flushes
 
 
+def three_pair_hands() -> int:
+    """Full-deck hands whose Fortune class is "three pair": three pairs and nothing better
+    (RULES.md: the joker is an ace unless it completes a straight or a flush). Ranks 0..11
+    are deuce..king, 12 the ace; a pair of one rank has C(4, 2) = 6 suitings."""
+    pair = comb(4, 2)
+    # (a) no joker: three pairs and a singleton of a fourth rank. Four ranks make no straight
+    #     and no suit holds more than four of the cards (one a rank): nothing better.
+    natural = comb(13, 3) * 10 * pair**3 * 4
+    # (b) the joker with three pairs of non-aces: the joker is a singleton ace. It completes
+    #     nothing (four ranks in all; at most three natural cards share a suit). With a pair
+    #     of aces it would make three aces and a full house: not counted.
+    joker_is_a_singleton = comb(12, 3) * pair**3
+    # (c) the joker with two pairs, a singleton ace and one more singleton (a non-ace): the
+    #     joker pairs the ace, the third pair, unless it completes
+    #     - a straight: the four natural ranks lie in one five-rank run with the ace, T-J-Q-K-A
+    #       or A-2-3-4-5 (the joker fills the gap), whichever ranks are the pairs;
+    #     - a flush: one card of each of the four ranks in one suit (the joker is the fifth).
+    #     Straights depend on the ranks only and flushes on the suits only, so the hands are
+    #     (rank choices with no straight) x (suitings with no flush). With a pair of aces
+    #     instead, the joker makes three aces (full house with the other pair): not counted.
+    ace_runs = ({8, 9, 10, 11}, {0, 1, 2, 3})  # the non-ace ranks of T-J-Q-K-A and the wheel
+    rank_choices = sum(
+        3  # which of the three non-ace ranks is the singleton
+        for ranks in combinations(range(12), 3)
+        if not any(set(ranks) <= run for run in ace_runs)
+    )
+    # every suiting, less the flushes: a suit X (4), each pair holding an X (3 ways each),
+    # the ace and the singleton of suit X
+    suitings = pair**2 * 4 * 4 - 4 * 3 * 3
+    joker_pairs_the_ace = rank_choices * suitings
+    # (no other hand has three pairs: with the joker, six natural cards of two pairs and two
+    # singletons without an ace leave the joker a singleton ace; one pair and four singletons
+    # make at most two pair)
+    return natural + joker_is_a_singleton + joker_pairs_the_ace
+
+
 def test_fortune_tables_1_and_2_by_hand(published):
     total = published["hands.total"]
     sf7 = published["7-card straight flush (natural + joker)"]
@@ -177,10 +221,11 @@ def test_fortune_tables_1_and_2_by_hand(published):
     ret2 = sum(pays2.pay(e) * k for e, k in n.items()) - below
     t2 = price_sidebet("fortune", "2")
     assert t2.house_edge == -Fraction(ret2, total)
-    # table 1: three pair pushes (the one count not published: read off the table)
+    # table 1: three pair pushes (the one count not published: by hand, three_pair_hands)
     t1 = price_sidebet("fortune", "1")
-    three_pair = t1.combinations("three pair")
-    assert 0 < three_pair < below
+    three_pair = three_pair_hands()
+    assert three_pair == 2_471_040 + 47_520 + 636 * 540 == 2_862_000
+    assert t1.combinations("three pair") == three_pair < below
     pays1 = shipped_paytable("fortune", "1")
     ret1 = sum(pays1.pay(e) * k for e, k in n.items()) - (below - three_pair)
     assert t1.house_edge == -Fraction(ret1, total)
@@ -190,7 +235,8 @@ def test_fortune_tables_1_and_2_by_hand(published):
 
 def test_envy_by_hand(published):
     """Common envy table, $5000 top: expected dollars per other player from the published
-    counts; about 0.92% of a $5 bet per other player (Wizard of Odds, Fortune pai gow)."""
+    counts; about 0.92% of a $5 bet per other player (Wizard of Odds, Fortune pai gow: the
+    figure and its tolerance are read from data/published)."""
     amounts = {"royal flush + royal match": 1000, "five aces": 250, "royal flush": 50,
                "straight flush": 20, "four of a kind": 5}  # fmt: skip
     sf7 = published["7-card straight flush (natural + joker)"]
@@ -200,7 +246,8 @@ def test_envy_by_hand(published):
     got = envy_table("5000", players=6)
     assert got.per_other_player == per
     assert got.value() == 5 * per
-    assert abs(float(per / 5) - 0.0092) < 0.0001
+    woo = figures("wizard_of_odds")["sidebet.envy-5000.per_other_player / 5"]
+    assert abs(per / 5 - Fraction(str(woo["value"]))) <= Fraction(str(woo["tolerance"]))
 
 
 def test_queens_dragon_by_hand():

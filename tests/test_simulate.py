@@ -14,7 +14,7 @@ from enumerate.engine.counts import PairCounts
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
-from enumerate.vocabulary import N_PLAYER_CLASSES
+from enumerate.vocabulary import ALL_DEALER_EVENTS, N_PLAYER_CLASSES
 
 N_DEALS = 1_000_000
 CASES = [  # deck, dealer way, player way
@@ -40,7 +40,8 @@ def case(request):
     keys = build_keys(table, get_way(dealer), get_way(player), use_cache=False)
     exact = run_engine(table, keys, use_cache=False, progress=False)
     sim = simulate_counts(Deck.parse(deck), Rules(), get_way(dealer), get_way(player),
-                          keys.dealer_class_bits, 31, N_DEALS, seed=20261130)  # fmt: skip
+                          keys.dealer_class_bits, ALL_DEALER_EVENTS, N_DEALS,
+                          seed=20261130)  # fmt: skip
     return keys.dealer_class_bits, exact, sim
 
 
@@ -80,7 +81,9 @@ def _small(seed: int, n: int = 20_000, chunk: int = 250_000) -> PairCounts:
     deck = "TJQKA:cdh+joker"
     way = get_way("gli")
     bits = build_keys(_table(deck), way, use_cache=False).dealer_class_bits
-    return simulate_counts(Deck.parse(deck), Rules(), way, way, bits, 31, n, seed, chunk=chunk)
+    return simulate_counts(
+        Deck.parse(deck), Rules(), way, way, bits, ALL_DEALER_EVENTS, n, seed, chunk=chunk
+    )
 
 
 def test_reproducible_for_a_seed_and_any_chunk():
@@ -116,12 +119,13 @@ def test_deals_are_disjoint_sorted_and_uniform():
 
 def test_bad_inputs():
     way = get_way("gli")
+    small, every = Deck.parse("TJQKA:cdh+joker"), ALL_DEALER_EVENTS
     with pytest.raises(ValueError, match="a deal needs 14"):
-        simulate_counts(Deck.parse("AK:cdhs+joker"), Rules(), way, way, (0,), 31, 10, 1)
+        simulate_counts(Deck.parse("AK:cdhs+joker"), Rules(), way, way, (0,), every, 10, 1)
     with pytest.raises(ValueError, match="not in dealer_class_bits"):
-        simulate_counts(Deck.parse("TJQKA:cdh+joker"), Rules(), way, way, (0,), 31, 1000, 1)
+        simulate_counts(small, Rules(), way, way, (0,), every, 1000, 1)
     with pytest.raises(ValueError):
-        simulate_counts(Deck.parse("TJQKA:cdh+joker"), Rules(), way, way, (0,), 31, -1, 1)
+        simulate_counts(small, Rules(), way, way, (0,), every, -1, 1)
 
 
 def test_proportion_se():
