@@ -25,12 +25,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from enumerate.cache import (
-    READ_ERRORS,
-    CacheInvariantError,
+    built_correctly,
     cache_dir,
+    load_verified,
     provenance,
-    read_verified,
-    report_damaged,
     require,
     write_atomic,
 )
@@ -154,16 +152,13 @@ def _read(
     path: Path, prov: dict, deck: Deck, mask: int
 ) -> tuple[PairCounts, tuple[int, ...]] | None:
     """The counts at ``path`` if current and verified (page checksums and invariants)."""
-    table = read_verified(path, prov)
-    if table is None:
-        return None
-    try:
+
+    def parse(table: pa.Table) -> tuple[PairCounts, tuple[int, ...]]:
         counts, bits = _from_arrow(table)
         check_deal_counts(counts, bits, deck, mask)
-    except READ_ERRORS as err:
-        report_damaged(path, err)
-        return None  # rebuilt
-    return counts, bits
+        return counts, bits
+
+    return load_verified(path, prov, parse)
 
 
 def _cached_supersets(
@@ -229,10 +224,8 @@ def pair_counts(
     keys = build_keys(table, dealer, player, flag_mask, use_cache)
     counts = run_engine(table, keys, use_cache=use_cache, progress=progress)
     result = made(counts, keys.dealer_class_bits, flag_mask, "engine")
-    try:
+    with built_correctly("the engine's pair counts"):
         check_deal_counts(counts, keys.dealer_class_bits, deck, flag_mask)
-    except CacheInvariantError as err:
-        raise AssertionError(f"the engine's counts break their invariants: {err}") from err
     if use_cache:
         write_atomic(
             _to_arrow(counts, keys.dealer_class_bits),

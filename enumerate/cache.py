@@ -27,11 +27,12 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pyarrow as pa
@@ -41,6 +42,7 @@ import xxhash
 _META_KEY = b"paigow"
 
 Check = Callable[[pa.Table], None]
+T = TypeVar("T")
 
 
 class CacheInvariantError(ValueError):
@@ -143,32 +145,47 @@ def open_verified(path: Path) -> pq.ParquetFile:
     return pq.ParquetFile(path, page_checksum_verification=True)
 
 
+def load_verified(
+    path: Path,
+    prov: Mapping[str, Any],
+    parse: Callable[[pa.Table], T],
+    columns: Sequence[str] | None = None,
+) -> T | None:
+    """``parse`` of the table at ``path`` if it is current (provenance ``prov``), reads back
+    with every page checksum right and ``parse`` (which checks the invariants) succeeds; else
+    None (damage is reported by ``report_damaged``)."""
+    if not is_current(path, prov):
+        return None
+    try:
+        return parse(pq.read_table(path, columns=columns, page_checksum_verification=True))
+    except READ_ERRORS as err:
+        report_damaged(path, err)
+        return None
+
+
 def read_verified(
     path: Path,
     prov: Mapping[str, Any],
     check: Check | None = None,
     columns: Sequence[str] | None = None,
 ) -> pa.Table | None:
-    """The table at ``path`` if it is current (provenance ``prov``), reads back with every page
-    checksum right and passes ``check``; else None (damage is reported by ``report_damaged``)."""
-    if not is_current(path, prov):
-        return None
-    try:
-        table = pq.read_table(path, columns=columns, page_checksum_verification=True)
+    """The table at ``path`` if it is current, its page checksums right and it passes
+    ``check`` (``load_verified``)."""
+
+    def checked(table: pa.Table) -> pa.Table:
         if check is not None:
             check(table)
-    except READ_ERRORS as err:
-        report_damaged(path, err)
-        return None
-    return table
+        return table
+
+    return load_verified(path, prov, checked, columns)
 
 
-def check_built(check: Check | None, table: pa.Table, what: str) -> None:
-    """Run ``check`` on a table just built: a failure is a bug in the code that built it."""
-    if check is None:
-        return
+@contextmanager
+def built_correctly(what: str) -> Iterator[None]:
+    """Around the check of something just built: a broken invariant there is a bug in the code
+    that built it (``AssertionError``), not a damaged file."""
     try:
-        check(table)
+        yield
     except CacheInvariantError as err:
         raise AssertionError(f"{what} just built breaks its invariants: {err}") from err
 
@@ -207,7 +224,9 @@ def load_or_build(
         if table is not None:
             return table, True
     table = build()
-    check_built(check, table, path.name)
+    if check is not None:
+        with built_correctly(path.name):
+            check(table)
     if use_cache:
         write_atomic(table, path, prov)
     return table, False

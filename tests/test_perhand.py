@@ -27,12 +27,19 @@ def test_per_hand_equals_dealer_loop(deck_text, way_name, step):
     way = get_way(way_name)
     keys = build_keys(table, way, use_cache=False)
     got = run_per_hand(table, keys, use_cache=False)
+    assert_rows_match_dealer_loop(table, way, got, step)
+
+
+def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
+    """Every ``step``-th class of ``got`` (a ``PerHand``) against a plain loop over the dealer
+    hands of the other cards, each evaluated from its own cards."""
+    deck = table.deck
     hands = deck_hands(deck)
     dealer = _hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
-    order = {b: i for i, b in enumerate(keys.dealer_class_bits)}
+    order = {b: i for i, b in enumerate(got.dealer_class_bits)}
     dcls = np.array([order[int(b)] for b in dealer["bits"]])
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
-    n_d = len(keys.dealer_class_bits)
+    n_d = len(got.dealer_class_bits)
     for row in range(0, len(table), step):
         rep = [int(c) for c in table.cards[row]]
         free = (masks & sum(1 << c for c in rep)) == 0

@@ -2,19 +2,17 @@
 docstring's exactness argument) and the check of every division by an orbit size."""
 
 from dataclasses import replace
-from math import comb
 
 import numpy as np
 import pytest
 
-from enumerate.bruteforce import _hand_keys, deck_hands
 from enumerate.engine import build_keys, perhand
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.levels import build_level
 from enumerate.houseways import get_way
-from enumerate.rules import Deck, Rules
+from enumerate.rules import Deck
 from enumerate.tables import hand_table
-from enumerate.vocabulary import ALL_DEALER_EVENTS
+from tests.test_perhand import assert_rows_match_dealer_loop
 
 DECK = Deck.parse("TJQKA:cdh+joker")  # 16 cards: 11,440 hands, 36 dealer hands per hand
 I32 = np.iinfo(np.int32)
@@ -57,36 +55,6 @@ def _run_recording(monkeypatch, table, keys, starts):
     return got, seen
 
 
-def _brute_force_rows(table, got, step):
-    """Every ``step``-th class against a plain loop over the dealer hands of the other cards."""
-    way = get_way("gli")
-    hands = deck_hands(DECK)
-    dealer = _hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
-    order = {b: i for i, b in enumerate(got.dealer_class_bits)}
-    dcls = np.array([order[int(b)] for b in dealer["bits"]])
-    masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
-    n_d = len(got.dealer_class_bits)
-    for row in range(0, len(table), step):
-        rep = [int(c) for c in table.cards[row]]
-        free = (masks & sum(1 << c for c in rep)) == 0
-        mine = _hand_keys(np.array([rep], dtype=np.int64), Rules(), way, way, ALL_DEALER_EVENTS)
-        sl = got.points(row)
-        points = [
-            (int(mine["ph"][0]), int(mine["pl"][0])),
-            *zip(got.point_high[sl].tolist(), got.point_low[sl].tolist(), strict=True),
-        ]
-        win = [np.bincount(dcls[free & (h > dealer["dh"]) & (lo > dealer["dl"])], minlength=n_d)
-               for h, lo in points]  # fmt: skip
-        loss = [np.bincount(dcls[free & (h <= dealer["dh"]) & (lo <= dealer["dl"])],
-                            minlength=n_d) for h, lo in points]  # fmt: skip
-        assert got.total[row].tolist() == np.bincount(dcls[free], minlength=n_d).tolist()
-        assert got.total[row].sum() == comb(DECK.size - 7, 7)
-        assert got.way_win[row].tolist() == win[0].tolist()
-        assert got.way_loss[row].tolist() == loss[0].tolist()
-        assert got.win[sl].tolist() == [w.tolist() for w in win[1:]]
-        assert got.loss[sl].tolist() == [x.tolist() for x in loss[1:]]
-
-
 def test_sum_into_first_wraps_modulo_2_32():
     """Partial sums past 2^31 in either direction still add up to the exact small total."""
     parts = [
@@ -127,7 +95,7 @@ def test_wrapping_accumulators_give_the_exact_counts(monkeypatch, setup):
         assert (no_wrap != exact).any(), name
         assert getattr(offset, name).tolist() == exact.tolist(), name
     assert offset.point_offset.tolist() == plain.point_offset.tolist()
-    _brute_force_rows(table, offset, step=7)
+    assert_rows_match_dealer_loop(table, get_way("gli"), offset, step=7)
 
 
 def _call_kernel(level, keys, q):

@@ -49,8 +49,8 @@ import numpy as np
 
 from enumerate.cache import (
     READ_ERRORS,
-    CacheInvariantError,
     array_digest,
+    built_correctly,
     code_fingerprint,
     provenance,
     report_damaged,
@@ -362,10 +362,8 @@ def _level(deck: str, rules: str, k: int, cache: str) -> tuple[LevelArrays, floa
         if level is None:
             t0 = time.perf_counter()
             built = LevelArrays.of(build_level(table, k))
-            try:
+            with built_correctly(f"level {k}"):
                 check_level(built, d, table.orbit_size)
-            except CacheInvariantError as err:
-                raise AssertionError(f"level {k} just built breaks its invariants: {err}") from err
             save_level(built, d, r, root)
             seconds = time.perf_counter() - t0
             _COUNTERS["levels_built"] += 1

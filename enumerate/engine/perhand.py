@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
@@ -30,7 +30,7 @@ from numba import njit
 
 from enumerate.cache import (
     READ_ERRORS,
-    CacheInvariantError,
+    built_correctly,
     cache_dir,
     is_current,
     open_verified,
@@ -153,8 +153,10 @@ def run_per_hand(
         weight = np.zeros(len(table), dtype=np.int64)
         weight[rows] = 1
         keys = keys.with_player_weight(weight, f"rows {sorted(rows)}")
-    elif use_cache and is_cached(table, keys) and (cached := _load(path, keys)) is not None:
-        return replace(cached, flag_mask=keys.flag_mask)
+    elif use_cache and is_cached(table, keys):
+        cached = _load(path, keys, table.deck.size)
+        if cached is not None:
+            return cached
     # selected rows: their families are one part of each level, so one thread, one set of
     # accumulators (each set is ~2 GB on the full deck with four dealer classes)
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
@@ -194,10 +196,8 @@ def run_per_hand(
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,
                      flag_mask=keys.flag_mask)  # fmt: skip
     if rows is None:
-        try:
+        with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
-        except CacheInvariantError as err:
-            raise AssertionError(f"the per-hand table breaks its invariants: {err}") from err
     if use_cache:
         _save(result, path, _prov(keys, table))
     return result
@@ -269,16 +269,14 @@ def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
             "a dealer class's hands disagree with the hand table")  # fmt: skip
 
 
-def _load(path: Path, keys: EngineKeys) -> PerHand | None:
+def _load(path: Path, keys: EngineKeys, deck_size: int) -> PerHand | None:
     """The cached table, read column by column with page checksums and checked
     (``check_per_hand``); None, reported on stderr, when it is damaged (both of its files
     are then removed: they are one table)."""
-    from enumerate.rules import Deck
-
     reading = [path]  # the file being read, for the notice
     try:
         r = _read(path, keys, reading)
-        check_per_hand(r, keys, Deck.parse(keys.spec.deck).size)
+        check_per_hand(r, keys, deck_size)
     except READ_ERRORS as err:
         report_damaged(reading[-1], err)
         path.unlink(missing_ok=True)
@@ -312,5 +310,5 @@ def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
     return PerHand(
         keys.dealer_class_bits, offset, column(pts, "high").astype(np.int16),
         column(pts, "low").astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
-        way_win, way_loss, total, from_cache=True,
+        way_win, way_loss, total, from_cache=True, flag_mask=keys.flag_mask,
     )  # fmt: skip

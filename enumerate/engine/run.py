@@ -32,16 +32,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 from joblib import Parallel, delayed
 from tqdm.auto import tqdm
 
 from enumerate.cache import (
-    READ_ERRORS,
-    CacheInvariantError,
+    built_correctly,
     cache_dir,
+    load_verified,
     provenance,
-    read_verified,
-    report_damaged,
     write_atomic,
 )
 from enumerate.engine.counts import PairCounts
@@ -150,23 +149,17 @@ class ShardStore:
 
     def load(self, shard: Shard) -> PairCounts | None:
         """The shard's counts if it is on disk, current and verifies; else None."""
-        path = self.path(shard)
-        arrow = read_verified(path, {**self.prov, "shard": shard.name})
-        if arrow is None:
-            return None
-        try:
+
+        def parse(arrow: pa.Table) -> PairCounts:
             counts = PairCounts.from_arrow(arrow, N_PLAYER_CLASSES, self.n_d)
             self.check(shard, counts)
-        except READ_ERRORS as err:
-            report_damaged(path, err)
-            return None  # computed again
-        return counts
+            return counts
+
+        return load_verified(self.path(shard), {**self.prov, "shard": shard.name}, parse)
 
     def save(self, shard: Shard, counts: PairCounts) -> None:
-        try:
+        with built_correctly(f"shard {shard.name}"):
             self.check(shard, counts)
-        except CacheInvariantError as err:
-            raise AssertionError(f"shard {shard.name} breaks its invariants: {err}") from err
         write_atomic(counts.to_arrow(), self.path(shard), {**self.prov, "shard": shard.name})
 
 
