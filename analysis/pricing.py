@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from analysis.counts import DealCounts, pair_counts
@@ -276,10 +277,19 @@ def variant_lines(deal: DealCounts, variant: Variant, mode: str) -> list[Line]:
         win, push, loss = c.blind_win, c.blind_push, c.blind_loss
     else:
         win, push, loss = c.br_win, c.br_push, c.br_loss
-    per_class = c.per_dealer_class
+    return settle_lines(variant, deal.dealer_class_bits, win, push, loss, c.per_dealer_class)
+
+
+def settle_lines(
+    variant: Variant, dealer_class_bits: Sequence[int], win: np.ndarray, push: np.ndarray,
+    loss: np.ndarray, per_class: np.ndarray,
+) -> list[Line]:  # fmt: skip
+    """The rows of ``variant``'s return table from the player's wins, pushes and losses and
+    the deals of each dealer class (flag bits ``dealer_class_bits``): each class's first
+    dealer rule of the variant applies."""
     normal = {"win": 0, "push": 0, "loss": 0}
     special = {rule: 0 for rule in variant.dealer_rules}
-    for d, bits in enumerate(deal.dealer_class_bits):
+    for d, bits in enumerate(dealer_class_bits):
         w, p, lo = int(win[d]), int(push[d]), int(loss[d])
         rule = variant.rule_for(bits)
         if rule is None:

@@ -323,3 +323,62 @@ def settings_by_brute_force(
             loss[p] += np.bincount(dcls[(h <= dh) & (lo <= dl)], minlength=n_d)
         start += n
     return win, loss, total
+
+
+@njit(cache=True)
+def _per_dealer_loop(dmask, dh, dl, masks, ph, pl, sh, sl, sv, blind):
+    """For each dealer setting point (its hand's mask, high, low): (win, other) over every
+    disjoint player hand; other = losses of the blind player, pushes of the best response."""
+    out = np.zeros((dh.shape[0], 2), dtype=np.int64)
+    for p in range(dh.shape[0]):
+        for x in range(masks.shape[0]):
+            if masks[x] & dmask[p]:
+                continue
+            if blind:
+                if ph[x] > dh[p] and pl[x] > dl[p]:
+                    out[p, 0] += 1
+                elif ph[x] <= dh[p] and pl[x] <= dl[p]:
+                    out[p, 1] += 1
+            else:
+                win, one = _best_response(sh[x], sl[x], sv[x], dh[p], dl[p])
+                if win:
+                    out[p, 0] += 1
+                elif one:
+                    out[p, 1] += 1
+    return out
+
+
+def per_dealer_by_brute_force(
+    deck: Deck, rules: Rules, dealers: np.ndarray, player_way: HouseWay | None
+) -> list[list[tuple[int, int, int, int]]]:
+    """For each dealer hand (rows of increasing card ids) and each of its distinct valid
+    settings (high id, low id), increasing: ``(high, low, win, other)`` over every player hand
+    of the other cards of ``deck``, one hand at a time. Players set by ``player_way`` (other =
+    their losses), or respond to the dealer's setting with the best of their 21 (player_way
+    None; other = their pushes)."""
+    five = five_card_table(rules)
+    hands = deck_hands(deck)
+    masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
+    sh, sl = all_settings(hands, five.ids)
+    sv = sl <= five.max_low[sh]
+    if player_way is not None:
+        way = apply_way(player_way, hands, rules)
+        ph, pl = way.high.astype(np.int64), way.low.astype(np.int64)
+    else:
+        ph = pl = np.zeros(len(hands), dtype=np.int64)
+    dh, dlo = all_settings(dealers.astype(np.int64), five.ids)
+    points: list[list[tuple[int, int]]] = []
+    for h_row, l_row in zip(dh, dlo, strict=True):
+        pts = {(int(h), int(lo)) for h, lo in zip(h_row, l_row, strict=True)
+               if lo <= five.max_low[h]}  # fmt: skip
+        points.append(sorted(pts))
+    flat = [(i, h, lo) for i, pts in enumerate(points) for h, lo in pts]
+    dmask = np.array([sum(1 << int(c) for c in dealers[i]) for i, _, _ in flat], dtype=np.int64)
+    fh = np.array([h for _, h, _ in flat], dtype=np.int64)
+    fl = np.array([lo for _, _, lo in flat], dtype=np.int64)
+    out = _per_dealer_loop(dmask, fh, fl, masks, ph, pl, sh.astype(np.int64),
+                           sl.astype(np.int64), sv, player_way is not None)  # fmt: skip
+    result: list[list[tuple[int, int, int, int]]] = [[] for _ in points]
+    for (i, h, lo), (a, b) in zip(flat, out.tolist(), strict=True):
+        result[i].append((h, lo, a, b))
+    return result

@@ -1,6 +1,6 @@
 """House ways by name: ``get_way("gli")``, ``register(HouseWay(...))``."""
 
-from enumerate.houseways import gli, max_back, trump_plaza
+from enumerate.houseways import foxwoods, gli, max_back, trump_plaza
 from enumerate.houseways.base import (
     FALLBACK,
     HouseWay,
@@ -17,6 +17,8 @@ register(HouseWay("gli", "1", "reference way of the dealer-open game's math repo
                   gli.RULES, gli.choose, gli))  # fmt: skip
 register(HouseWay("trump-plaza", "1", "Trump Plaza, Atlantic City, from its gaming guide",
                   trump_plaza.RULES, trump_plaza.choose, trump_plaza))  # fmt: skip
+register(HouseWay("foxwoods", "1", "Foxwoods, from its rule card (the 2013 exact analysis)",
+                  foxwoods.RULES, foxwoods.choose, foxwoods))  # fmt: skip
 register(HouseWay("max-back", "1", "example: strongest back, then front", max_back.RULES,
                   max_back.choose, max_back))  # fmt: skip
 

@@ -1,0 +1,329 @@
+"""Per-dealer-hand tables (DESIGN.md section 6): the inclusion-exclusion sum grouped by the
+dealer hand.
+
+For every class row c, ONE dealer hand y of that class, and each of y's distinct valid settings
+(as (high id, low id) points): how many of the player hands of the other 46 cards win and lose
+(blind players, one fixed setting per class) or win and push (players who see the dealer's
+setting and answer with their best one). The counts do not depend on any dealer way, so the
+house edge of every way is a sum over classes of orbit size x the row of the setting it picks
+(``analysis.wayedge``), and the best setting for the house is an argmax per class.
+
+Counts are int32 (every final count is at most C(46,7) < 2^31; int32 arithmetic is exact
+modulo 2^32, so the threads' wrapping partial sums add up to the exact count). The table is
+cached as Parquet and verified when read (``check_per_dealer``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+from joblib import Parallel, delayed
+from numba import njit
+
+from enumerate.cache import (
+    READ_ERRORS,
+    built_correctly,
+    cache_dir,
+    is_current,
+    open_verified,
+    provenance,
+    report_damaged,
+    require,
+    write_atomic,
+)
+from enumerate.engine.dealer_kernels import (
+    BLIND,
+    RESPONSE,
+    dealer_points,
+    make_dealer_scratch,
+    pack_dealer_records,
+    per_dealer_orbits,
+)
+from enumerate.engine.keys import player_groups
+from enumerate.engine.levels import Level, build_level
+from enumerate.engine.perhand import _split, _sum_into_first
+from enumerate.engine.run import default_jobs
+from enumerate.evaluate import all_settings, five_card_table
+from enumerate.tables import HandTable
+from enumerate.waytables import player_table
+
+SCHEMA_VERSION = 1
+MODES = {"blind": BLIND, "response": RESPONSE}
+# what the two counts of a row are, by mode
+COUNT_NAMES = {"blind": ("win", "loss"), "response": ("win", "push")}
+
+
+@dataclass(frozen=True)
+class PlayerSide:
+    """Who the players are: ``mode`` "response" (best response to the dealer's setting), or
+    "blind" with one setting per class (``high``, ``low``: a house way's or the optimal
+    strategy's), named by ``label`` (it goes into the cache provenance)."""
+
+    mode: str
+    label: str = "best response"
+    high: np.ndarray | None = None
+    low: np.ndarray | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.mode}:{self.label}"
+
+
+@dataclass(frozen=True, eq=False)
+class PerDealer:
+    """Exact counts of the player hands of the other cards against one dealer hand of each
+    class, for each of its valid settings (points by increasing high, then low id)."""
+
+    mode: str  # "blind" or "response"
+    player: str  # PlayerSide.key
+    point_offset: np.ndarray  # (n + 1,) int64: settings of class c at offset[c] .. offset[c+1]
+    point_high: np.ndarray  # (P,) int16
+    point_low: np.ndarray  # (P,) int8
+    win: np.ndarray  # (P,) int32 player wins
+    other: np.ndarray  # (P,) int32 player losses (blind) or pushes (response)
+    unit: int  # C(n-7, 7): player hands of the other cards, for every dealer hand
+    from_cache: bool = False
+
+    def __len__(self) -> int:
+        return len(self.point_offset) - 1
+
+    @property
+    def counts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(win, push, loss) of the player at every point."""
+        rest = self.unit - self.win - self.other
+        if self.mode == "blind":
+            return self.win, rest, self.other
+        return self.win, self.other, rest
+
+    def rows_of(self, high: np.ndarray, low: np.ndarray) -> np.ndarray:
+        """The point index of the setting (high, low) of every class; a ValueError when a
+        setting is not one of the class's valid settings."""
+        idx = _find_points(self.point_offset, self.point_high, self.point_low,
+                           high.astype(np.int64), low.astype(np.int64))  # fmt: skip
+        bad = np.flatnonzero(idx < 0)
+        if len(bad):
+            raise ValueError(f"class {int(bad[0])}: the setting is not a valid setting")
+        return idx
+
+
+@njit(cache=True)
+def _find_points(offset, ph, pl, high, low):
+    out = np.full(high.shape[0], -1, dtype=np.int64)
+    for c in range(high.shape[0]):
+        for p in range(offset[c], offset[c + 1]):
+            if ph[p] == high[c] and pl[p] == low[c]:
+                out[c] = p
+                break
+    return out
+
+
+def valid_points(table: HandTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(size, high, low): every class's distinct valid settings, padded (n, 21) arrays."""
+    five = five_card_table(table.rules)
+    high, low = all_settings(table.cards.astype(np.int64), five.ids)
+    out_h = np.full(high.shape, -1, dtype=np.int16)
+    out_l = np.full(high.shape, -1, dtype=np.int8)
+    size = dealer_points(high, low, five.max_low, out_h, out_l)
+    return size, out_h, out_l
+
+
+def _path(table: HandTable, side: PlayerSide, digest: str) -> Path:
+    return cache_dir() / "perdealer" / f"{side.mode}-{digest}.parquet"
+
+
+def _prov(table: HandTable, side: PlayerSide, digest: str) -> dict[str, object]:
+    return provenance(SCHEMA_VERSION, table="per-dealer", player=side.key, digest=digest,
+                      deck=table.deck.key, rules=table.rules.key, rows=len(table))  # fmt: skip
+
+
+def _digest(side: PlayerSide) -> str:
+    import hashlib
+
+    h = hashlib.sha256(side.key.encode())
+    for arr in (side.high, side.low):
+        if arr is not None:
+            h.update(np.ascontiguousarray(arr).tobytes())
+    return h.hexdigest()[:16]
+
+
+def _classes_path(path: Path) -> Path:
+    return path.with_suffix(".classes.parquet")
+
+
+def is_cached(table: HandTable, side: PlayerSide) -> bool:
+    digest = _digest(side)
+    path, prov = _path(table, side, digest), _prov(table, side, digest)
+    return is_current(path, prov) and is_current(_classes_path(path), prov)
+
+
+def run_per_dealer(
+    table: HandTable,
+    side: PlayerSide,
+    n_jobs: int | None = None,
+    use_cache: bool = True,
+    timings: dict[str, float] | None = None,
+) -> PerDealer:
+    """The per-dealer table of ``table`` for the players ``side`` (from the cache when it is
+    current and verifies)."""
+    if side.mode not in MODES:
+        raise ValueError(f"unknown player mode {side.mode!r} (known: {', '.join(MODES)})")
+    if side.mode == "blind" and (side.high is None or side.low is None):
+        raise ValueError("blind players need a setting for every class")
+    digest = _digest(side)
+    path = _path(table, side, digest)
+    unit = comb(table.deck.size - 7, 7)
+    if use_cache and is_cached(table, side):
+        cached = _load(path, side, unit, len(table))
+        if cached is not None:
+            return cached
+    t0 = time.perf_counter()
+    result = _compute(table, side, n_jobs or default_jobs(), unit, timings)
+    with built_correctly("the per-dealer table"):
+        check_per_dealer(result, len(table))
+    if timings is not None:
+        timings["total"] = time.perf_counter() - t0
+    if use_cache:
+        _save(result, path, _prov(table, side, digest))
+    return result
+
+
+def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
+             timings: dict[str, float] | None) -> PerDealer:  # fmt: skip
+    t0 = time.perf_counter()
+    mode = MODES[side.mode]
+    fr = player_table(table.deck, table.rules, cache=None)
+    n = len(table)
+    if mode == BLIND:
+        assert side.high is not None and side.low is not None
+        ph, pl = side.high.astype(np.int16), side.low.astype(np.int8)
+        zero = np.zeros(n, dtype=np.int8)
+        pgroup, pgrep = player_groups(ph, pl, zero, fr.high, fr.low)
+    else:
+        ph = np.zeros(n, dtype=np.int16)
+        pl = np.zeros(n, dtype=np.int8)
+        pgroup, pgrep = player_groups(ph, pl, fr.size, fr.high, fr.low)
+    dsize, dh, dl = valid_points(table)
+    zeros_h, zeros_l = np.zeros(n, dtype=np.int16), np.zeros(n, dtype=np.int8)
+    dgroup, dgrep = player_groups(zeros_h, zeros_l, dsize, dh, dl)
+    rec = pack_dealer_records(table.orbit_size, pgroup, dgroup)
+    doff = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(dsize, out=doff[1:])
+    n_points = int(doff[-1])
+    if timings is not None:
+        timings["keys"] = time.perf_counter() - t0
+    accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
+    width, dwidth = fr.high.shape[1], dh.shape[1]
+
+    def work(level: Level, ids: np.ndarray, acc: np.ndarray) -> int:
+        size = np.diff(level.offsets)
+        max_items = int(size[ids].max()) if len(ids) else 1
+        scratch = make_dealer_scratch(max_items, len(pgrep), len(dgrep), width, dwidth)
+        return int(per_dealer_orbits(
+            level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
+            rec, mode, pgrep, ph, pl, fr.size, fr.high, fr.low, dgrep, dsize, dh, dl, doff,
+            scratch, acc,
+        ))  # fmt: skip
+
+    with Parallel(n_jobs=n_jobs, backend="threading") as par:
+        for k in range(8):
+            t1 = time.perf_counter()
+            level = build_level(table, k)
+            t2 = time.perf_counter()
+            parts = _split(level, n_jobs)
+            inexact = sum(par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(parts)))
+            if inexact:  # not an assert statement: this check must survive python -O
+                raise AssertionError(
+                    f"per-dealer level {k}: {inexact} family counts did not divide by the "
+                    "orbit size (a bookkeeping bug in the levels or the kernels)"
+                )
+            del level
+            if timings is not None:
+                timings[f"level {k}"] = t2 - t1
+                timings[f"kernel {k}"] = time.perf_counter() - t2
+    acc = _sum_into_first(accs)
+    del accs
+    flat_h = dh[np.arange(dh.shape[1])[None, :] < dsize[:, None]]
+    flat_l = dl[np.arange(dl.shape[1])[None, :] < dsize[:, None]]
+    return PerDealer(side.mode, side.key, doff, flat_h, flat_l, np.ascontiguousarray(acc[:, 0]),
+                     np.ascontiguousarray(acc[:, 1]), unit)  # fmt: skip
+
+
+@njit(cache=True)
+def _per_dealer_problem(offset, high, low, win, other, unit):
+    """0 when the invariants hold, else the index of the first broken one (``_PROBLEMS``)."""
+    for c in range(offset.shape[0] - 1):
+        if offset[c + 1] <= offset[c]:
+            return 1
+        for p in range(offset[c], offset[c + 1]):
+            if p > offset[c] and (high[p] < high[p - 1]
+                                  or (high[p] == high[p - 1] and low[p] <= low[p - 1])):
+                return 2
+            if win[p] < 0 or other[p] < 0:
+                return 3
+            if win[p] + other[p] > unit:
+                return 4
+    return 0
+
+
+_PROBLEMS = (
+    "",
+    "a class has no valid setting",
+    "a class's settings are not distinct and increasing",
+    "a count is negative",
+    "a setting's two counts exceed the player hands of the other cards",
+)
+
+
+def check_per_dealer(r: PerDealer, rows: int) -> None:
+    """A per-dealer table's invariants: one run of settings per class, distinct and
+    increasing; counts non-negative and within the C(n-7,7) player hands of the other cards."""
+    require(len(r) == rows and r.point_offset[0] == 0
+            and r.point_offset[-1] == len(r.point_high) == len(r.win) == len(r.other),
+            "the settings do not span the classes")  # fmt: skip
+    problem = _per_dealer_problem(r.point_offset, r.point_high, r.point_low, r.win, r.other,
+                                  r.unit)  # fmt: skip
+    require(problem == 0, _PROBLEMS[problem])
+
+
+def _save(r: PerDealer, path: Path, prov: dict[str, object]) -> None:
+    a, b = COUNT_NAMES[r.mode]
+    write_atomic(pa.table({"high": r.point_high, "low": r.point_low, a: r.win, b: r.other}),
+                 path, prov)  # fmt: skip
+    sizes = np.diff(r.point_offset).astype(np.int8)
+    write_atomic(pa.table({"settings": sizes}), _classes_path(path), prov)
+
+
+def _load(path: Path, side: PlayerSide, unit: int, rows: int) -> PerDealer | None:
+    """The cached table, checked; None, reported on stderr, when it is damaged (both of its
+    files are then removed)."""
+    reading = _classes_path(path)
+    try:
+        sizes = open_verified(reading).read(columns=["settings"]).column(0).to_numpy()
+        offset = np.zeros(len(sizes) + 1, dtype=np.int64)
+        np.cumsum(sizes.astype(np.int64), out=offset[1:])
+        reading = path
+        f = open_verified(path)
+        a, b = COUNT_NAMES[side.mode]
+
+        def column(name: str, dtype: type) -> np.ndarray:
+            return np.asarray(f.read(columns=[name]).column(0).to_numpy(), dtype=dtype)
+
+        r = PerDealer(side.mode, side.key, offset, column("high", np.int16),
+                      column("low", np.int8), column(a, np.int32), column(b, np.int32), unit,
+                      from_cache=True)  # fmt: skip
+        check_per_dealer(r, rows)
+    except READ_ERRORS as err:
+        report_damaged(reading, err)
+        path.unlink(missing_ok=True)
+        _classes_path(path).unlink(missing_ok=True)
+        return None
+    return r
+
+
+__all__ = ["MODES", "PerDealer", "PlayerSide", "check_per_dealer", "is_cached",
+           "run_per_dealer", "valid_points"]  # fmt: skip

@@ -1,0 +1,115 @@
+"""Per-dealer tables (DESIGN.md section 6) against brute force, and every way priced from them
+against the pair engine, integer for integer.
+
+The brute force (``per_dealer_by_brute_force``) sets every player hand of the other cards from
+its own 21 settings, with no suit classes and no inclusion-exclusion. The decks: three suits
+with the joker; "23579JQA:cd+joker" every dealer class (ace-high and queen-high pai gows, two
+jacks, nine-high low hands); four suits (orbits of 24) with the joker's royals, five aces and
+the joker's wheel; natural wheels and wheel straight flushes ("A2345:cdhs").
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from analysis.counts import pair_counts
+from analysis.pricing import price
+from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant
+from analysis.wayedge import dealer_lab, edge_of_rows, house_optimal, settings_of, way_edge
+from enumerate.bruteforce import per_dealer_by_brute_force
+from enumerate.engine.perdealer import PlayerSide, run_per_dealer
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+from enumerate.waytables import way_table
+
+DECKS = ["TJQKA:cdh+joker", "23579JQA:cd+joker", "JQKA:cdhs+joker", "A234:cdhs+joker",
+         "A2345:cdhs"]  # fmt: skip
+WAYS = ["gli", "trump-plaza", "foxwoods", "max-back"]
+
+
+def rows_of(r, c):
+    s = slice(int(r.point_offset[c]), int(r.point_offset[c + 1]))
+    return list(zip(r.point_high[s].tolist(), r.point_low[s].tolist(), r.win[s].tolist(),
+                    r.other[s].tolist(), strict=True))  # fmt: skip
+
+
+@pytest.mark.parametrize("spec", DECKS)
+@pytest.mark.parametrize("player", [None, "gli", "trump-plaza"])
+def test_per_dealer_equals_brute_force(spec, player):
+    deck = Deck.parse(spec)
+    table = hand_table(deck)
+    if player is None:
+        side = PlayerSide("response")
+    else:
+        w = way_table(get_way(player), deck)
+        side = PlayerSide("blind", player, w.high, w.low)
+    r = run_per_dealer(table, side, use_cache=False)
+    brute = per_dealer_by_brute_force(deck, Rules(), table.cards.astype(np.int64),
+                                      None if player is None else get_way(player))  # fmt: skip
+    assert len(r) == len(table)
+    for c in range(len(table)):
+        assert rows_of(r, c) == brute[c], c
+
+
+@pytest.mark.parametrize("spec", ["TJQKA:cdh+joker", "23579JQA:cd+joker", "JQKA:cdhs+joker"])
+@pytest.mark.parametrize("way", WAYS)
+def test_way_edge_equals_the_pair_engine(spec, way):
+    """Best response (face-up, dealer-open) and blind gli players (traditional, ez,
+    commission-free: the nine-high low hand is the dealer way's own): the counts of every
+    dealer class and the whole return table equal the pair engine's with that dealer way."""
+    deck = Deck.parse(spec)
+    for variant, mode in [("face-up", BEST_RESPONSE), ("dealer-open", BEST_RESPONSE),
+                          ("traditional", HOUSE_WAY), ("ez", HOUSE_WAY),
+                          ("commission-free", HOUSE_WAY)]:  # fmt: skip
+        v = get_variant(variant)
+        ours = way_edge(v, way, player=mode, player_way="gli", deck=deck)
+        engine = pair_counts(deck, Rules(), way, "gli", v.flag_mask)
+        theirs = price(engine, v, mode)
+        assert ours.house_edge == theirs.house_edge, (variant, way)
+        assert list(ours.table["combinations"]) == list(theirs.table["combinations"])
+
+
+def test_house_optimal_is_the_best_setting_of_every_dealer_hand():
+    """The house-optimal dealer of dealer-open, from the brute force alone: per class, the
+    setting with the least player value (wins - losses; two jacks: the dealer wins); no way
+    does better for the house, and the ceiling is what those settings give."""
+    deck = Deck.parse("JQKA:cdhs+joker")
+    table = hand_table(deck)
+    lab = dealer_lab("dealer-open", deck=deck)
+    opt = house_optimal(lab, "dealer-open")
+    brute = per_dealer_by_brute_force(deck, Rules(), table.cards.astype(np.int64), None)
+    unit = lab.per_dealer.unit
+    total = 0
+    for c in range(len(table)):
+        if table.jacks[c] >= 2:
+            best = -unit
+        else:
+            best = min(w - (unit - w - p) for _h, _l, w, p in brute[c])
+        total += int(table.orbit_size[c]) * best
+    assert opt.house_edge == -Fraction(total, lab.total)
+    for way in WAYS:
+        _, rows = settings_of(lab, get_way(way))
+        edge = edge_of_rows(lab, opt, rows)
+        assert edge == way_edge("dealer-open", way, deck=deck, lab=lab).house_edge
+        assert edge <= opt.house_edge
+
+
+def test_a_damaged_per_dealer_table_is_rebuilt(tmp_path, monkeypatch, capfd):
+    from tests.test_cache_verify import flip_data, notice, quiet
+
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    deck = Deck.parse("TJQKA:cdh+joker")
+    table = hand_table(deck)
+    first = run_per_dealer(table, PlayerSide("response"))
+    for path in sorted((tmp_path / "perdealer").glob("*.parquet")):
+        flip_data(path, 40, 0)
+        again = run_per_dealer(table, PlayerSide("response"))
+        notice(capfd, path)
+        assert not again.from_cache
+        assert np.array_equal(again.win, first.win) and np.array_equal(again.other, first.other)
+        assert run_per_dealer(table, PlayerSide("response")).from_cache
+        quiet(capfd)
