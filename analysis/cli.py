@@ -20,6 +20,7 @@ from analysis.pricing import analyze
 from analysis.sidebets import bet_listing, sidebet_report
 from analysis.sweep import add_sweep_command
 from analysis.variants import get_variant
+from analysis.waylab_cli import add_way_lab_commands
 from analysis.ways import (
     SetReport,
     WayDiff,
@@ -526,6 +527,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_best)
 
     add_sweep_command(sub)
+    add_way_lab_commands(sub)
 
     p = sub.add_parser("sidebet", help="exact return table of a side bet under a paytable")
     p.add_argument("name", nargs="?", default=None, help="a side bet (see --list)")

@@ -23,6 +23,7 @@ import pandas as pd
 from analysis.categories import category_table
 from analysis.formats import decimal, markdown
 from analysis.pricing import ReturnTable, analyze, compare
+from analysis.report_waylab import way_lab_section
 from analysis.sidebets import BETS, max_players, sidebet_report
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
 from analysis.ways import diff_ways, dominated_counts
@@ -30,6 +31,7 @@ from enumerate.rules import Deck, Rules
 
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
+LAB_WAYS = ("gli", "trump-plaza", "foxwoods")  # the casino ways priced in the house-way lab
 
 
 @dataclass
@@ -221,6 +223,8 @@ def build_reports(
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
     ]
+    lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
+    steps.append(("house-way lab", lambda: way_lab_section(rep, lab_ways, rules, log)))
     if optimal:
         steps.append(("optimal strategy", lambda: _optimal(rep, ways[:1], rules, log)))
     for name, step in steps:

@@ -19,6 +19,7 @@ jacks, queen-high pai gow) and the nine-high low hand of the setting itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -28,7 +29,7 @@ from numba import njit
 from analysis.pricing import ReturnTable, check_player, settle_lines
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, Variant, get_variant
 from enumerate.engine.keys import event_bits, nine_high_low
-from enumerate.engine.perdealer import PerDealer, PlayerSide, run_per_dealer
+from enumerate.engine.perdealer import PerDealer, PlayerSide, is_cached, run_per_dealer
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
@@ -67,21 +68,28 @@ def dealer_lab(
     deck: Deck | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
+    on_build: Callable[[str], None] | None = None,
 ) -> DealerLab:
     """The per-dealer table that prices ``variant`` for a player mode (default the variant's):
-    best response, or blind players setting by ``player_way`` (default the variant's way)."""
+    best response, or blind players setting by ``player_way`` (default the variant's way).
+    ``on_build`` is told first when the table is not in the cache and has to be built."""
     variant = get_variant(variant)
     mode = check_player(variant, player)
     deck, rules = deck or Deck.full(), rules or Rules()
     table = hand_table(deck, rules, use_cache)
+    way = None
     if mode == BEST_RESPONSE:
-        return DealerLab(table, run_per_dealer(table, PlayerSide("response"),
-                                               use_cache=use_cache), mode, None)  # fmt: skip
-    way = get_way(player_way or variant.house_way) if not isinstance(player_way, HouseWay) \
-        else player_way  # fmt: skip
-    w = way_table(way, deck, rules, use_cache)
-    side = PlayerSide("blind", f"house way {way.key}", w.high, w.low)
-    return DealerLab(table, run_per_dealer(table, side, use_cache=use_cache), HOUSE_WAY, way.name)
+        side = PlayerSide("response")
+    else:
+        way = player_way if isinstance(player_way, HouseWay) else get_way(
+            player_way or variant.house_way)  # fmt: skip
+        w = way_table(way, deck, rules, use_cache)
+        side = PlayerSide("blind", f"house way {way.key}", w.high, w.low)
+    if on_build is not None and not (use_cache and is_cached(table, side)):
+        on_build(f"building the per-dealer table of deck {deck.name} ({side.mode} players"
+                 + (f" by {way.name}" if way else "") + "); it is cached for every later way")
+    return DealerLab(table, run_per_dealer(table, side, use_cache=use_cache), mode,
+                     way.name if way else None)  # fmt: skip
 
 
 @njit(cache=True)

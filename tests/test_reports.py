@@ -16,3 +16,10 @@ def test_reports_small_deck(tmp_path):
         assert (out / png).stat().st_size > 1000
     assert "Optimal blind strategy" in index
     assert "TEMPLATE" in (out / "sidebet-jacks-beat-template.md").read_text()
+    assert "House-way lab" in index
+    for name in ("face-up", "dealer-open"):
+        for way in ("gli", "trump-plaza", "foxwoods"):
+            assert f"waylab-{name}-{way}-by-rule.md" in index
+            assert (out / f"waylab-{name}-{way}-patterns.md").exists()
+            assert (out / f"waylab-{name}-{way}.png").stat().st_size > 1000
+    assert "house-optimal (ceiling)" in (out / "waylab.md").read_text()

@@ -1,0 +1,88 @@
+"""The house-way lab section of ``paigow reports``: for the exposed-dealer games, every dealer
+way priced from one per-dealer table, the house-optimal ceiling, and what each rule of each
+way gives away against it (by rule and by rank pattern, with a plot)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Protocol
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from analysis.formats import decimal, markdown
+from analysis.variants import BEST_RESPONSE, get_variant, variant_names
+from analysis.waycosts import pattern_costs, rule_costs
+from analysis.wayedge import dealer_lab, house_optimal, way_edge
+from enumerate.rules import Deck, Rules
+
+
+class _Report(Protocol):
+    out: Path
+    deck: Deck
+
+    def add(self, title: str, lines: list[str]) -> None: ...
+
+
+def _pct(x: Fraction, digits: int = 4) -> str:
+    return f"{decimal(x * 100, digits)}%"
+
+
+def _costs_md(df: pd.DataFrame) -> str:
+    return markdown(df.assign(cost=[_pct(x, 5) for x in df["cost"]]))
+
+
+def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
+    top = rules[(rules["rule"] != "total") & (rules["cost"] > 0)]
+    top = top.sort_values("cost", ascending=False).head(15)
+    fig, ax = plt.subplots(figsize=(10, max(3, len(top) * 0.4)))
+    ax.barh([r[:70] for r in top["rule"]], [float(x) * 100 for x in top["cost"]],
+            color="#6b4fa0")  # fmt: skip
+    ax.set_xlabel("house edge given away against the house-optimal dealer (% of the bet)")
+    ax.set_title(f"Where the dealer's way gives up value: {title}")
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def way_lab_section(rep: _Report, ways: list[str], rules: Rules,
+                    log: Callable[[str], None]) -> None:  # fmt: skip
+    """Write the way-lab pages of the exposed-dealer variants and add them to the index."""
+    lines = []
+    rows = []
+    lab = None
+    for name in variant_names():
+        variant = get_variant(name)
+        if not variant.dealer_exposed:
+            continue
+        if lab is None:  # best response does not depend on the variant: one table serves all
+            log("per-dealer table, best-responding players")
+            lab = dealer_lab(variant, BEST_RESPONSE, None, rep.deck, rules)
+        ceiling = house_optimal(lab, variant).house_edge
+        rows.append({"game": name, "dealer": "house-optimal (ceiling)", "house edge": ceiling,
+                     "below ceiling": Fraction(0)})  # fmt: skip
+        for way in ways:
+            log(f"way lab, {name}, {way}")
+            edge = way_edge(variant, way, lab=lab).house_edge
+            rows.append({"game": name, "dealer": way, "house edge": edge,
+                         "below ceiling": ceiling - edge})  # fmt: skip
+            stem = f"waylab-{name}-{way}"
+            by_rule = rule_costs(lab, variant, way)
+            patterns = pattern_costs(lab, variant, way, top=60)
+            (rep.out / f"{stem}-by-rule.md").write_text(_costs_md(by_rule) + "\n")
+            (rep.out / f"{stem}-patterns.md").write_text(_costs_md(patterns) + "\n")
+            _plot_costs(by_rule, rep.out / f"{stem}.png", f"{name}, {way}")
+            lines.append(f"- {name}, dealer {way}: house edge {_pct(edge)}, "
+                         f"{_pct(ceiling - edge)} below the house-optimal dealer "
+                         f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
+                         f" ![]({stem}.png))")  # fmt: skip
+    summary = pd.DataFrame(rows)
+    shown = summary.assign(**{c: [_pct(x) for x in summary[c]]
+                              for c in ("house edge", "below ceiling")})  # fmt: skip
+    (rep.out / "waylab.md").write_text(markdown(shown) + "\n")
+    rep.add("House-way lab (exposed dealer, best-responding player)",
+            ["[every way against the house-optimal dealer](waylab.md)", *lines])
