@@ -24,17 +24,20 @@ from analysis.waylab_cli import add_way_lab_commands
 from analysis.ways import (
     SetReport,
     WayDiff,
+    clause_listing,
     diff_ways,
     dominated_counts,
     load_way_module,
+    reading_listing,
     set_report,
     way_listing,
     way_modules_from_env,
+    way_records,
 )
 from enumerate.cards import Card, parse_cards
 from enumerate.classes import describe
 from enumerate.evaluate import SettingValue, settings
-from enumerate.houseways import get_way
+from enumerate.houseways import get_way, split_way_names
 from enumerate.rules import Deck, Rules
 
 EXIT_USAGE = 2
@@ -189,13 +192,19 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 
 def cmd_ways(args: argparse.Namespace) -> int:
-    df = way_listing()
     if args.format == "json":
-        print(to_json(df.to_dict("records")))
+        print(to_json(way_records()))
     elif args.format == "csv":
-        print(df.to_csv(index=False), end="")
+        print(way_listing().to_csv(index=False), end="")
     else:
-        print(markdown(df))
+        print(markdown(way_listing()))
+        clauses = clause_listing()
+        if len(clauses):
+            print("\nAmbiguous clauses, read by name: way[clause=reading,...], e.g. "
+                  "--house-way 'gli[two-pair=or]'\n")  # fmt: skip
+            print(markdown(clauses))
+            print()
+            print(markdown(reading_listing()))
     return 0
 
 
@@ -379,7 +388,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_reports(args: argparse.Namespace) -> int:
     from analysis.reports import build_reports
 
-    ways = [w.strip() for w in args.ways.split(",") if w.strip()]
+    ways = split_way_names(args.ways)
     for w in ways:
         get_way(w)
     rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal,

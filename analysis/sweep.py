@@ -39,7 +39,7 @@ from analysis.pricing import price as price_variant
 from analysis.variants import get_variant
 from enumerate.engine import build_keys
 from enumerate.engine.run import BACKENDS, run_engines
-from enumerate.houseways import get_way
+from enumerate.houseways import get_way, split_way_names
 from enumerate.rules import Deck, Rules, WheelOption
 from enumerate.tables import hand_table
 
@@ -270,7 +270,7 @@ def backend_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _names(text: str, what: str) -> list[str]:
-    names = [x.strip() for x in text.split(",") if x.strip()]
+    names = split_way_names(text)  # commas inside a reading's brackets stay
     if not names:
         raise ValueError(f"--{what}: give at least one, comma-separated")
     return list(dict.fromkeys(names))

@@ -34,7 +34,7 @@ import pandas as pd
 
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, SettingValue, settings
-from enumerate.houseways import HouseWay, get_way, registered_ways, set_hand
+from enumerate.houseways import HouseWay, get_way, readings_of, registered_ways, set_hand
 from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import frontier_of
@@ -100,6 +100,45 @@ def way_listing() -> pd.DataFrame:
         for w in registered_ways()
     ]
     return pd.DataFrame(rows, columns=["name", "version", "rules", "description"])
+
+
+def clause_listing() -> pd.DataFrame:
+    """The ambiguous clauses of the registered ways' cards: ``way``, ``clause`` (its id),
+    ``rule`` (of the card), ``default`` (the reading the way takes), ``literal`` (the reading of
+    the words as they stand) and ``text`` (the clause). Choose readings as
+    ``way[clause=reading,...]``."""
+    rows = [
+        {"way": w.name, "clause": c.id, "rule": c.rule, "default": chosen, "literal": c.literal,
+         "text": c.text}
+        for w in registered_ways()
+        for c, chosen in readings_of(w)
+    ]  # fmt: skip
+    return pd.DataFrame(rows, columns=["way", "clause", "rule", "default", "literal", "text"])
+
+
+def reading_listing() -> pd.DataFrame:
+    """The alternatives of each clause of ``clause_listing``: ``way``, ``clause``, ``reading``
+    (its name) and ``meaning``."""
+    rows = [
+        {"way": w.name, "clause": c.id, "reading": name, "meaning": meaning}
+        for w in registered_ways()
+        for c, _ in readings_of(w)
+        for name, meaning in c.alternatives
+    ]
+    return pd.DataFrame(rows, columns=["way", "clause", "reading", "meaning"])
+
+
+def way_records() -> list[dict]:
+    """``way_listing`` as records, each with its ``clauses``: id, rule, text, default, literal
+    and ``readings`` (name -> meaning)."""
+    records = way_listing().to_dict("records")
+    for r in records:
+        r["clauses"] = [
+            {"clause": c.id, "rule": c.rule, "text": c.text, "default": chosen,
+             "literal": c.literal, "readings": dict(c.alternatives)}
+            for c, chosen in readings_of(str(r["name"]))
+        ]  # fmt: skip
+    return records
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,20 +1,24 @@
-"""House ways by name: ``get_way("gli")``, ``register(HouseWay(...))``."""
+"""House ways by name: ``get_way("gli")``, ``get_way("gli[two-pair=or]")`` (a named reading),
+``register(HouseWay(...))``."""
 
 from enumerate.houseways import foxwoods, gli, max_back, trump_plaza
 from enumerate.houseways.base import (
     FALLBACK,
+    Clause,
     HouseWay,
     WayColumns,
     WaySetting,
     apply_way,
     get_way,
+    readings_of,
     register,
     registered_ways,
     set_hand,
+    split_way_names,
 )
 
 register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (RULES.md)",
-                  gli.RULES, gli.choose, gli))  # fmt: skip
+                  gli.RULES, gli.choose, gli, gli.CLAUSES, gli.reading(), gli.parts))  # fmt: skip
 register(HouseWay("trump-plaza", "1", "Trump Plaza, Atlantic City, from its gaming guide",
                   trump_plaza.RULES, trump_plaza.choose, trump_plaza))  # fmt: skip
 register(HouseWay("foxwoods", "1", "Foxwoods, from its rule card (the 2013 exact analysis)",
@@ -24,12 +28,15 @@ register(HouseWay("max-back", "1", "example: strongest back, then front", max_ba
 
 __all__ = [
     "FALLBACK",
+    "Clause",
     "HouseWay",
     "WayColumns",
     "WaySetting",
     "apply_way",
     "get_way",
+    "readings_of",
     "register",
     "registered_ways",
     "set_hand",
+    "split_way_names",
 ]

@@ -15,6 +15,19 @@ To add a way, write such a module and register it::
 A setting a way returns that is not valid (or ``NONE``) is replaced by the valid setting with
 the strongest back and counted under the extra rule name ``FALLBACK``: a correct way never
 triggers it, and the tests check that.
+
+Readings. Where a rule card is terse, a way may name its ambiguous clauses (``Clause``: an id,
+the clause in one line, its alternatives and the literal reading) and register with the reading
+it uses by default and a ``build(reading) -> (rule names, choose)``. Another reading is then a
+way of its own, named ``way[clause=alternative,...]``::
+
+    get_way("gli[two-pair=or]")                  # or get_way("gli", {"two-pair": "or"})
+    get_way("gli[two-pair=high-sevens,complete-two-pair=singleton-ace]")
+
+The name is canonical (clauses in the card's order, the way's own readings left out, so
+``gli[two-pair=and]`` is ``gli`` while ``and`` is its reading) and the reading is part of the
+way's ``fingerprint`` and ``key``, so caches of different readings never mix.
+``readings_of(way)`` lists each clause with the alternative the way takes.
 """
 
 from __future__ import annotations
@@ -23,7 +36,7 @@ import hashlib
 import importlib.util
 import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -38,10 +51,75 @@ from enumerate.rules import Rules
 
 FALLBACK = "fallback: the way gave no valid setting"
 
+Reading = tuple[tuple[str, str], ...]
+"""A reading of a rule card: ``(clause id, alternative)`` for each of its clauses, in order."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    """An ambiguous clause of a rule card and the ways its words can be read.
+
+    >>> c = Clause("pair", "2", "a pair", (("exact", "held twice"), ("trips", "or 3")), "exact")
+    >>> c.names, c.meaning("trips")
+    (('exact', 'trips'), 'or 3')
+    """
+
+    id: str
+    rule: str  # the rule of the card it belongs to, e.g. "5"
+    text: str  # the clause, in one line
+    alternatives: tuple[tuple[str, str], ...]  # (name, what the clause then means, one line)
+    literal: str  # the alternative that reads the words as they stand
+
+    def __post_init__(self) -> None:
+        if len(set(self.names)) != len(self.names) or self.literal not in self.names:
+            raise ValueError(f"clause {self.id!r}: alternatives {self.names}, literal "
+                             f"{self.literal!r}")  # fmt: skip
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.alternatives)
+
+    def meaning(self, alternative: str) -> str:
+        return dict(self.alternatives)[alternative]
+
+
+def resolve_reading(
+    clauses: Sequence[Clause],
+    choices: Mapping[str, str],
+    start: Mapping[str, str] | None = None,
+    way: str = "",
+) -> Reading:
+    """The reading taking ``choices`` (clause id -> alternative) and, for every other clause,
+    its alternative in ``start`` (by default the literal one), in the order of ``clauses``; a
+    one-line ``ValueError`` naming the clause and its alternatives for an unknown one."""
+    of = f" of house way {way!r}" if way else ""
+    by_id = {c.id: c for c in clauses}
+    for cid, alternative in choices.items():
+        clause = by_id.get(cid)
+        if clause is None:
+            raise ValueError(f"unknown clause {cid!r}{of} (clauses: {', '.join(by_id)})")
+        if alternative not in clause.names:
+            raise ValueError(f"unknown reading {alternative!r} of clause {cid!r}{of} "
+                             f"(readings: {', '.join(clause.names)})")  # fmt: skip
+    start = start or {}
+    return tuple((c.id, choices.get(c.id, start.get(c.id, c.literal))) for c in clauses)
+
+
+def spell_reading(reading: Reading) -> str:
+    """``clause=alternative,...``, as in a way's name."""
+    return ",".join(f"{cid}={alternative}" for cid, alternative in reading)
+
+
+WayBuilder = Callable[[Mapping[str, str]], tuple[tuple[str, ...], Callable[..., Any]]]
+"""A way's ``build``: a reading (every clause id -> alternative) -> (rule names, choose)."""
+
 
 @dataclass(frozen=True)
 class HouseWay:
-    """A named rule book for setting hands."""
+    """A named rule book for setting hands.
+
+    A way with named readings has ``clauses``, its ``reading`` of each (in their order) and
+    ``build``, which makes the way of another reading (see ``get_way``)."""
 
     name: str
     version: str
@@ -49,6 +127,16 @@ class HouseWay:
     rules: tuple[str, ...]
     choose: Callable[..., Any] = field(repr=False, compare=False)
     module: ModuleType | None = field(default=None, repr=False, compare=False)
+    clauses: tuple[Clause, ...] = field(default=(), repr=False, compare=False)
+    reading: Reading = ()
+    build: WayBuilder | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.clauses or self.reading:
+            full = resolve_reading(self.clauses, dict(self.reading), way=self.name)
+            if full != tuple(self.reading) or self.build is None:
+                raise ValueError(f"house way {self.name!r}: its reading must name each clause "
+                                 "once, in order, and it needs a build")  # fmt: skip
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -57,10 +145,14 @@ class HouseWay:
 
     @property
     def fingerprint(self) -> str:
-        """Hash of the way's module source: part of the provenance of its caches."""
-        if self.module is None:
+        """Hash of the way's module source and of its reading: part of the provenance of its
+        caches."""
+        if self.module is None and not self.reading:
             return "none"
-        return hashlib.sha256(inspect.getsource(self.module).encode()).hexdigest()[:16]
+        h = hashlib.sha256(inspect.getsource(self.module).encode() if self.module else b"")
+        if self.reading:
+            h.update(f"\nreading: {spell_reading(self.reading)}".encode())
+        return h.hexdigest()[:16]
 
     @property
     def key(self) -> str:
@@ -72,21 +164,99 @@ _REGISTRY: dict[str, HouseWay] = {}
 
 def register(way: HouseWay) -> HouseWay:
     """Add a way to the registry under its name (replacing one of the same name)."""
+    if "[" in way.name or "]" in way.name:
+        raise ValueError(f"house way names hold no brackets: {way.name!r}")
     _REGISTRY[way.name] = way
     return way
 
 
-def get_way(name: str) -> HouseWay:
-    """The registered way called ``name``; a clear error naming the known ways otherwise."""
+def _parse_choices(name: str, inner: str) -> dict[str, str]:
+    choices: dict[str, str] = {}
+    for item in inner.split(",") if inner.strip() else ():
+        cid, eq, alternative = (x.strip() for x in item.partition("="))
+        if not eq or not cid or not alternative:
+            raise ValueError(f"bad house way name {name!r}: write way[clause=reading,...]")
+        if cid in choices:
+            raise ValueError(f"clause {cid!r} given twice in {name!r}")
+        choices[cid] = alternative
+    return choices
+
+
+def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
+    """The registered way called ``name``; a clear error naming the known ways otherwise.
+
+    ``name`` may choose readings of the way's clauses, ``"gli[two-pair=or]"``, and so may
+    ``readings`` (clause id -> alternative, over those of the name). The way returned is named
+    canonically: clauses in the order of the card, those the registered way reads alike left
+    out.
+
+    >>> get_way("gli[complete-pairs=two-only, two-pair=or]").name
+    'gli[two-pair=or,complete-pairs=two-only]'
+    >>> get_way("gli", {"two-pair": "or"}) == get_way("gli[two-pair=or]")
+    True
+    """
+    base_name, bracket, rest = name.partition("[")
+    base_name = base_name.strip()
     try:
-        return _REGISTRY[name]
+        base = _REGISTRY[base_name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY))
-        raise ValueError(f"unknown house way {name!r} (known: {known})") from None
+        raise ValueError(f"unknown house way {base_name!r} (known: {known})") from None
+    choices: dict[str, str] = {}
+    if bracket:
+        inner, close, tail = rest.partition("]")
+        if not close or tail.strip():
+            raise ValueError(f"bad house way name {name!r}: write way[clause=reading,...]")
+        choices = _parse_choices(name, inner)
+    choices.update(readings or {})
+    if not choices:
+        return base
+    if not base.clauses:
+        raise ValueError(f"house way {base.name!r} has no readings to choose")
+    own = dict(base.reading)
+    reading = resolve_reading(base.clauses, choices, own, base.name)
+    changed = tuple((cid, alt) for cid, alt in reading if alt != own[cid])
+    if not changed:
+        return base
+    assert base.build is not None  # checked by HouseWay
+    rules, choose = base.build(dict(reading))
+    return HouseWay(
+        f"{base.name}[{spell_reading(changed)}]", base.version, base.description, rules,
+        choose, base.module, base.clauses, reading, base.build,
+    )  # fmt: skip
+
+
+def split_way_names(text: str) -> list[str]:
+    """The way names of a comma-separated list, keeping the commas between the brackets of a
+    reading (for options such as ``--ways``).
+
+    >>> split_way_names("gli, gli[two-pair=or,complete-pairs=two-only],trump-plaza")
+    ['gli', 'gli[two-pair=or,complete-pairs=two-only]', 'trump-plaza']
+    """
+    names, depth, start = [], 0, 0
+    for i, ch in enumerate(text + ","):
+        depth += (ch == "[") - (ch == "]")
+        if ch == "," and depth <= 0:
+            names.append(text[start:i].strip())
+            start, depth = i + 1, 0
+    return [n for n in names if n]
 
 
 def registered_ways() -> list[HouseWay]:
+    """The registered ways (by their plain names: no readings chosen)."""
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def readings_of(way: HouseWay | str) -> tuple[tuple[Clause, str], ...]:
+    """Each named clause of ``way`` with the alternative it takes (none for a way without
+    named readings).
+
+    >>> [(c.id, a) for c, a in readings_of("gli[two-pair=or]") if c.rule == "5"]
+    [('two-pair', 'or')]
+    """
+    way = get_way(way) if isinstance(way, str) else way
+    chosen = dict(way.reading)
+    return tuple((c, chosen[c.id]) for c in way.clauses)
 
 
 def _royal_id(table: FiveCardTable) -> int:

@@ -12,34 +12,75 @@ Ranks are *effective* ranks (``HandFacts``): the joker counts as an ace in pairs
 settings put the same ranks in front, the primitives keep the strongest back (so a joker left in
 back still completes a straight or flush when it can).
 
-Readings of the terse text, chosen here (each is also in the docstring of its rule and tested):
+Readings of the terse text (each is also in the docstring of its rule and tested):
 
 - Rule 1: only a pair of kings goes in front; with another pair (say queens) two aces go in
   front and three aces stay in back with that pair.
-- Rule 2: "a pair ... if there is one" includes a pair taken from three of a kind held beside
-  the quads (four kings and three nines hold a pair of nines). "Split the quads" puts two cards
-  of the quads' rank in front.
-- Rule 3: "a pair of twos" is the full house's only pair (not twos among trips); the king-or-better
-  singleton may be the joker. Two trips and trips with two pairs come first, as written.
-- Rule 5: "both pairs sevens or better" means the lower pair is sevens or better; the three
-  split conditions are tried in the order of the card, and the rule name reports the first
-  that holds.
+- Rule 2: "split the quads" puts two cards of the quads' rank in front.
+- Rule 3: two trips and trips with two pairs come first, as written.
+- Rule 5: the three split conditions are tried in the order of the card, and the rule name
+  reports the first that holds.
 - Rule 8: "holds four of a kind / a full house" is read on effective ranks (with seven cards a
-  straight or flush beside quads or a full house needs the joker as an ace). "Two pair" means
-  two or three pairs without trips; "a pair of jacks or better and a pair of sixes or better"
-  reads the two highest pairs; "two pair together with any ace" holds when the hand holds an
-  ace or the joker anywhere, a pair of aces included. Such hands are set wholly by rule 2, 3
-  or 5, even when that breaks the straight or flush, and report that rule's branch. A straight
-  or flush with trips or with one pair is set by 8a-8e. "Highest front hand" is the two-card
-  ranking (pairs first), ties going to the strongest back; "king-high or better" is a front
-  whose higher card is a king or an ace (the joker), or any pair; likewise jack-high.
+  straight or flush beside quads or a full house needs the joker as an ace). Such hands, and
+  the two-pair hands the card sends to rule 5, are set wholly by rule 2, 3 or 5, even when that
+  breaks the straight or flush, and report that rule's branch. A straight or flush with trips
+  or with one pair is set by 8a-8e. "Highest front hand" is the two-card ranking (pairs first),
+  ties going to the strongest back; "king-high or better" is a front whose higher card is a
+  king or an ace (the joker), or any pair; likewise jack-high.
+
+Named readings. Where the words can be read more than one way the clause is a ``Clause`` of
+``CLAUSES`` with its alternatives; a reading picks one alternative per clause and is a way of
+its own, ``get_way("gli[two-pair=or]")`` (``enumerate.houseways.base.get_way``). ``LITERAL`` is
+the reading of the words as they stand; plain ``gli`` reads ``DEFAULT``, which is the literal
+reading for now (``LITERAL_NAME`` spells the literal reading in full, whatever the default).
+Each alternative is a small numba function below; the rules call the chosen one under a
+fixed global name, bound to the ``DEFAULT`` alternative (so plain ``gli`` is cached by numba
+like any way), and ``build(reading)`` compiles copies of those rules with the globals bound to
+another reading's alternatives (numba freezes globals as compile-time constants).
+
+- ``quads-pair-from-trips`` (rule 2, "a pair ... if there is one", with three of a kind beside
+  the quads):
+  ``yes``: a pair may be taken from the trips (four kings and three nines hold a pair of nines;
+  literal reading, default for now); ``no``: only a rank held exactly twice is a pair.
+- ``full-house-twos`` (rule 3, "a pair of twos"):
+  ``only-pair``: the full house's pair is twos, the hand's only pair (literal reading, default
+  for now); ``any-twos``: twos as the pair or as the trips (twos full of fives too).
+- ``full-house-king`` (rule 3, "a king-or-better singleton" beside the twos):
+  ``joker``: a singleton king or ace, the joker counting as an ace (literal reading, default
+  for now); ``natural``: a natural king or ace only.
+- ``two-pair`` (rule 5's first split condition, "both pairs are sevens or better and there is
+  no singleton ace"):
+  ``and``: the low pair sevens or better and no singleton ace (literal reading, default for
+  now); ``or``: the low pair sevens or better, or no singleton ace; ``high-sevens``: the high
+  pair sevens or better and no singleton ace; ``high-sevens-or-both``: as ``high-sevens``, or
+  both pairs sevens or better even with a singleton ace. (RULES.md: dealer-open edges of about
+  0%, 2.07%, 1.839% and 1.810%, against the report's 1.82%.)
+- ``complete-two-pair`` (rule 8, "two pair together with any ace"):
+  ``any-ace``: an ace or the joker anywhere, a pair of aces included (literal reading, default
+  for now); ``singleton-ace``: a singleton ace only (a pair of aces then defers only by the
+  jacks-and-sixes test).
+- ``complete-pairs`` (rule 8, "two pair with a pair of jacks or better and a pair of sixes or
+  better", read on which pairs):
+  ``two-highest``: two or three pairs, the highest jacks or better and the second sixes or
+  better (literal reading, default for now); ``high-and-low``: the highest and the lowest pair
+  (they differ with three pairs); ``two-only``: exactly two pairs, so a straight or flush with
+  three pairs is set by 8a-8e (neither test of the clause applies to it). With seven cards a
+  straight or flush beside three pairs needs the joker, paired with an ace: under ``any-ace``
+  such a hand always defers, so ``high-and-low`` differs from ``two-highest`` only beside
+  ``singleton-ace``.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Mapping
+from types import FunctionType
+from typing import Any
+
 import numpy as np
 from numba import njit
 
+from enumerate.houseways.base import Clause, Reading, resolve_reading, spell_reading
 from enumerate.houseways.facts import (
     ACE,
     FIVE_ACES,
@@ -64,6 +105,82 @@ from enumerate.houseways.facts import (
     singleton_ace,
     two_highest_singles,
 )
+
+# ---------------------------------------------------------------------------------------------
+# The named readings
+
+CLAUSES = (
+    Clause(
+        "quads-pair-from-trips", "2",
+        'four of a kind: "a pair ... if there is one" when three of a kind sit beside the quads',
+        (
+            ("yes", "a pair may be taken from the trips (four kings, three nines: nines in front)"),
+            ("no", "only a rank held exactly twice is a pair; quads with trips hold none"),
+        ),
+        "yes",
+    ),
+    Clause(
+        "full-house-twos", "3",
+        'full house: "a pair of twos" with a king-or-better singleton keeps the full house',
+        (
+            ("only-pair", "the full house's pair (its only pair) is twos; trips of twos are not"),
+            ("any-twos", "the hand holds twos as its pair or as its trips (2-2-2-5-5 too)"),
+        ),
+        "only-pair",
+    ),
+    Clause(
+        "full-house-king", "3",
+        'full house: "a king-or-better singleton" beside the pair of twos',
+        (
+            ("joker", "a singleton king or ace, the joker counting as an ace"),
+            ("natural", "a natural singleton king or ace; the joker does not count"),
+        ),
+        "joker",
+    ),
+    Clause(
+        "two-pair", "5",
+        'two pair: split when "both pairs are sevens or better and there is no singleton ace"',
+        (
+            ("and", "the low pair is sevens or better and there is no singleton ace"),
+            ("or", "the low pair is sevens or better, or there is no singleton ace"),
+            ("high-sevens", "the high pair is sevens or better and there is no singleton ace"),
+            ("high-sevens-or-both", "as high-sevens, or both pairs sevens or better, ace or not"),
+        ),
+        "and",
+    ),
+    Clause(
+        "complete-two-pair", "8",
+        'straight or flush: "two pair together with any ace" goes to rule 5',
+        (
+            ("any-ace", "an ace or the joker anywhere in the hand, a pair of aces included"),
+            ("singleton-ace", "a singleton ace (or the lone joker); a pair of aces is not one"),
+        ),
+        "any-ace",
+    ),
+    Clause(
+        "complete-pairs", "8",
+        'straight or flush: which pairs "a pair of jacks or better and a pair of sixes or '
+        'better" reads',
+        (
+            ("two-highest", "two or three pairs: the highest jacks+, the second sixes+"),
+            ("high-and-low", "two or three pairs: the highest jacks+, the lowest sixes+"),
+            ("two-only", "exactly two pairs: three pairs are not two pair, set by 8a-8e"),
+        ),
+        "two-highest",
+    ),
+)  # fmt: skip
+
+LITERAL: Mapping[str, str] = {c.id: c.literal for c in CLAUSES}
+"""The reading of the card's words as they stand: the code of the way before readings had
+names."""
+
+DEFAULT: Mapping[str, str] = {**LITERAL}
+"""The reading plain ``gli`` uses: the literal reading for now. To change it, override clauses
+here, e.g. ``{**LITERAL, "two-pair": "high-sevens"}``."""
+
+LITERAL_NAME = f"gli[{spell_reading(tuple(LITERAL.items()))}]"
+"""The literal reading by name, spelled in full (``get_way(LITERAL_NAME)``), whatever the
+default."""
 
 # rule ids: indices into RULES (numba reads these module constants as compile-time constants)
 FIVE_ACES_KINGS = 0
@@ -96,7 +213,7 @@ COMPLETE_JACK_HIGH = 26
 COMPLETE_STRAIGHT_FLUSH = 27
 COMPLETE_ANY = 28
 
-RULES = (
+_RULES_AS_WRITTEN = (
     "1. five aces: pair of kings in front",
     "1. five aces: two aces in front",
     "2. four aces: pair of sevens or better in front",
@@ -128,6 +245,43 @@ RULES = (
     "8e. highest front keeping a straight or flush",
 )
 
+# the conditions of the rules that hold a named clause, as each alternative reads them
+_TWOS_NAMES = {"only-pair": "pair of twos", "any-twos": "twos (pair or trips)"}
+_KING_NAMES = {"joker": "a king or better", "natural": "a natural king or better"}
+_SEVENS_NAMES = {
+    "and": "both pairs sevens or better and no singleton ace",
+    "or": "both pairs sevens or better, or no singleton ace",
+    "high-sevens": "high pair sevens or better and no singleton ace",
+    "high-sevens-or-both": "high pair sevens or better and no singleton ace, or both pairs "
+    "sevens or better",
+}
+
+
+def reading(choices: Mapping[str, str] | None = None) -> Reading:
+    """The reading taking ``choices`` (clause id -> alternative) and ``DEFAULT`` elsewhere.
+
+    >>> dict(reading({"two-pair": "or"}))["two-pair"]
+    'or'
+    """
+    return resolve_reading(CLAUSES, choices or {}, DEFAULT, "gli")
+
+
+def rule_names(choices: Mapping[str, str]) -> tuple[str, ...]:
+    """The rule names of the way read by ``choices`` (over ``DEFAULT``), by rule id: the
+    card's, with the condition of a rule that holds a named clause spelled as it is read."""
+    r = dict(reading(choices))
+    names = list(_RULES_AS_WRITTEN)
+    names[FULL_TWOS_KEEP] = (
+        f"3. full house: {_TWOS_NAMES[r['full-house-twos']]} and "
+        f"{_KING_NAMES[r['full-house-king']]}, two highest singletons in front"
+    )
+    names[TWO_PAIR_SPLIT_SEVENS] = f"5. two pair: split, {_SEVENS_NAMES[r['two-pair']]}"
+    return tuple(names)
+
+
+# ---------------------------------------------------------------------------------------------
+# Primitives
+
 
 @njit(cache=True)
 def _pair_front(f, r):
@@ -135,11 +289,121 @@ def _pair_front(f, r):
     return by_front_ranks(f, r, r)
 
 
+# ---------------------------------------------------------------------------------------------
+# The alternatives of each clause: one numba function each, named in ``_ALTERNATIVES``
+
+
 @njit(cache=True)
-def _highest_pair_or_trips(f):
-    """Rank of the highest pair the hand can put in front from a rank held twice or three
-    times (a pair taken from three of a kind); ``NONE`` if there is none."""
+def _pair_or_trips(f):
+    """quads-pair-from-trips=yes: the highest pair the hand can put in front from a rank held
+    twice or three times (a pair taken from three of a kind); ``NONE`` if there is none."""
     return max(f.pairs[0], f.trips[0])  # NONE (-1) when absent
+
+
+@njit(cache=True)
+def _pair_held_twice(f):
+    """quads-pair-from-trips=no: the highest rank held exactly twice; ``NONE`` if none."""
+    return f.pairs[0]
+
+
+@njit(cache=True)
+def _twos_the_pair(f):
+    """full-house-twos=only-pair: the full house's pair is twos."""
+    return f.pairs[0] == TWO
+
+
+@njit(cache=True)
+def _twos_pair_or_trips(f):
+    """full-house-twos=any-twos: the hand's pair or its trips are twos."""
+    return f.pairs[0] == TWO or f.trips[0] == TWO
+
+
+@njit(cache=True)
+def _king_or_better(f):
+    """full-house-king=joker: a singleton king or ace (the joker counts as an ace)."""
+    return f.singles[0] >= KING
+
+
+@njit(cache=True)
+def _natural_king_or_better(f):
+    """full-house-king=natural: a singleton natural king or natural ace."""
+    return f.counts[KING] == 1 or (f.counts[ACE] == 1 and not f.joker)
+
+
+@njit(cache=True)
+def _sevens_and(high, low, ace):
+    """two-pair=and: the low pair is sevens or better and there is no singleton ace."""
+    return low >= SEVEN and not ace
+
+
+@njit(cache=True)
+def _sevens_or(high, low, ace):
+    """two-pair=or: the low pair is sevens or better, or there is no singleton ace."""
+    return low >= SEVEN or not ace
+
+
+@njit(cache=True)
+def _high_sevens(high, low, ace):
+    """two-pair=high-sevens: the high pair is sevens or better and there is no singleton ace."""
+    return high >= SEVEN and not ace
+
+
+@njit(cache=True)
+def _high_sevens_or_both(high, low, ace):
+    """two-pair=high-sevens-or-both: the high pair is sevens or better and there is no
+    singleton ace; or both pairs are sevens or better, with an ace or not."""
+    return (high >= SEVEN and not ace) or low >= SEVEN
+
+
+@njit(cache=True)
+def _second_pair(f):
+    """complete-pairs=two-highest: with two or three pairs, the second-highest pair (the one
+    that must be sixes or better); ``NONE`` with fewer than two pairs."""
+    return f.pairs[1]
+
+
+@njit(cache=True)
+def _lowest_pair(f):
+    """complete-pairs=high-and-low: with two or three pairs, the lowest pair; ``NONE`` with
+    fewer than two pairs."""
+    return f.pairs[f.n_pairs - 1] if f.n_pairs >= 2 else NONE
+
+
+@njit(cache=True)
+def _second_of_two_pairs(f):
+    """complete-pairs=two-only: with exactly two pairs, the lower; ``NONE`` otherwise (three
+    pairs are not "two pair")."""
+    return f.pairs[1] if f.n_pairs == 2 else NONE
+
+
+# ``holds_ace`` (complete-two-pair=any-ace) and ``singleton_ace`` (=singleton-ace): facts.py
+_ALTERNATIVES: dict[str, dict[str, Any]] = {
+    "quads-pair-from-trips": {"yes": _pair_or_trips, "no": _pair_held_twice},
+    "full-house-twos": {"only-pair": _twos_the_pair, "any-twos": _twos_pair_or_trips},
+    "full-house-king": {"joker": _king_or_better, "natural": _natural_king_or_better},
+    "two-pair": {"and": _sevens_and, "or": _sevens_or, "high-sevens": _high_sevens,
+                 "high-sevens-or-both": _high_sevens_or_both},
+    "complete-two-pair": {"any-ace": holds_ace, "singleton-ace": singleton_ace},
+    "complete-pairs": {"two-highest": _second_pair, "high-and-low": _lowest_pair,
+                       "two-only": _second_of_two_pairs},
+}  # fmt: skip
+
+# The name under which the rules call each clause's alternative: bound here to the DEFAULT
+# reading (plain ``gli``, whose rules numba caches); ``build`` rebinds them for another reading.
+_CALLED_AS = {
+    "quads-pair-from-trips": "_pair_beside_quads",
+    "full-house-twos": "_twos_of_full_house",
+    "full-house-king": "_king_of_full_house",
+    "two-pair": "_split_sevens",
+    "complete-two-pair": "_any_ace",
+    "complete-pairs": "_sixes_pair",
+}
+_pair_beside_quads = _ALTERNATIVES["quads-pair-from-trips"][DEFAULT["quads-pair-from-trips"]]
+_twos_of_full_house = _ALTERNATIVES["full-house-twos"][DEFAULT["full-house-twos"]]
+_king_of_full_house = _ALTERNATIVES["full-house-king"][DEFAULT["full-house-king"]]
+_split_sevens = _ALTERNATIVES["two-pair"][DEFAULT["two-pair"]]
+_any_ace = _ALTERNATIVES["complete-two-pair"][DEFAULT["complete-two-pair"]]
+_sixes_pair = _ALTERNATIVES["complete-pairs"][DEFAULT["complete-pairs"]]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -193,9 +457,14 @@ def _four_sevens_to_tens(f, quads, pair):
 
 @njit(cache=True)
 def _four_twos_to_sixes(f, pair):
-    """Four twos to sixes: any pair goes in front; else the two highest singletons."""
+    """Four twos to sixes: any pair goes in front; else the two highest singletons.
+
+    Beside three of a kind read as no pair (quads-pair-from-trips=no) there are no singletons:
+    the two highest other cards, two of the trips, go in front."""
     if pair != NONE:
         return _pair_front(f, pair), FOUR_LOW_PAIR
+    if f.n_singles < 2:
+        return _pair_front(f, f.trips[0]), FOUR_LOW_SINGLES
     return two_highest_singles(f), FOUR_LOW_SINGLES
 
 
@@ -210,11 +479,11 @@ def four_of_a_kind(f):
       else split the quads;
     - twos to sixes: any pair in front; else the two highest singletons.
 
-    Reading: "a pair, if there is one" includes a pair taken from three of a kind held beside
-    the quads (four kings and three nines hold a pair of nines; four aces and three eights put
-    two eights in front)."""
+    Reading ``quads-pair-from-trips``: whether "a pair, if there is one" includes a pair taken
+    from three of a kind held beside the quads (``yes``: four kings and three nines hold a pair
+    of nines, four aces and three eights put two eights in front; ``no``: they hold no pair)."""
     quads = f.quads[0]
-    pair = _highest_pair_or_trips(f)
+    pair = _pair_beside_quads(f)
     if quads == ACE:
         return _four_aces(f, pair)
     if quads >= JACK:
@@ -236,13 +505,15 @@ def full_house(f):
     and put the two highest singletons in front. Otherwise the pair goes in front, the trips in
     back.
 
-    Reading: "a pair of twos" is the hand's only pair (trips of twos with another pair put that
-    pair in front); the king-or-better singleton may be the joker (an ace)."""
+    Readings ``full-house-twos``: "a pair of twos" is the full house's only pair (``only-pair``:
+    trips of twos with another pair put that pair in front) or twos as the pair or the trips
+    (``any-twos``); ``full-house-king``: the king-or-better singleton may be the joker, an ace
+    (``joker``), or must be a natural king or ace (``natural``)."""
     if f.n_trips >= 2:
         return _pair_front(f, f.trips[0]), FULL_TWO_TRIPS
     if f.n_pairs >= 2:
         return _pair_front(f, f.pairs[0]), FULL_TWO_PAIRS
-    if f.pairs[0] == TWO and f.n_singles >= 2 and f.singles[0] >= KING:
+    if _twos_of_full_house(f) and f.n_singles >= 2 and _king_of_full_house(f):
         return two_highest_singles(f), FULL_TWOS_KEEP
     return _pair_front(f, f.pairs[0]), FULL_PAIR_FRONT
 
@@ -272,13 +543,16 @@ def two_pair(f):
     there is a singleton ace; the high pair is aces. Otherwise keep both pairs in back and put
     the two highest singletons in front.
 
-    Reading: a singleton ace may be the joker; a joker with an ace is a pair of aces. The rule
-    name reports the first split condition that holds, in the card's order."""
+    Reading ``two-pair``, the first condition: ``and``, the low pair sevens or better and no
+    singleton ace; ``or``, the low pair sevens or better, or no singleton ace; ``high-sevens``,
+    the high pair sevens or better and no singleton ace; ``high-sevens-or-both``, that or both
+    pairs sevens or better. A singleton ace may be the joker; a joker with an ace is a pair of
+    aces. The rule name reports the first split condition that holds, in the card's order."""
     if f.n_pairs >= 3:
         return _pair_front(f, f.pairs[0]), THREE_PAIR
     high, low = f.pairs[0], f.pairs[1]
     ace = singleton_ace(f)
-    if low >= SEVEN and not ace:
+    if _split_sevens(high, low, ace):
         return _pair_front(f, low), TWO_PAIR_SPLIT_SEVENS
     if high >= JACK and low >= SIX and ace:
         return _pair_front(f, low), TWO_PAIR_SPLIT_ACE
@@ -366,17 +640,20 @@ def complete_hand(f):
     straight flush in back; (e) the highest front keeping a straight or flush in back.
 
     Readings: quads and full houses are read on effective ranks (trips and a pair, or two trips;
-    the joker as an ace). "Two pair" is two or three pairs; the jacks/sixes test reads the two
-    highest pairs; "any ace" is an ace or the joker anywhere in the hand, a pair of aces
-    included. A deferred hand is set wholly by rule 2, 3 or 5, even if that breaks the straight
-    or flush. "Straight or flush in back" means a back of category straight, flush, straight
-    flush or royal flush; a king-high (jack-high) or better front has a king (jack) or better
-    as its higher card, or is a pair."""
+    the joker as an ace). ``complete-pairs``, the pairs "two pair with a pair of jacks or better
+    and a pair of sixes or better" reads: ``two-highest``, two or three pairs, the two highest;
+    ``high-and-low``, the highest and the lowest; ``two-only``, exactly two pairs.
+    ``complete-two-pair``, "any ace": ``any-ace``, an ace or the joker anywhere in the hand, a
+    pair of aces included; ``singleton-ace``, a singleton ace. A deferred hand is set wholly by
+    rule 2, 3 or 5, even if that breaks the straight or flush. "Straight or flush in back" means
+    a back of category straight, flush, straight flush or royal flush; a king-high (jack-high)
+    or better front has a king (jack) or better as its higher card, or is a pair."""
     if f.n_quads > 0:
         return four_of_a_kind(f)
     if f.n_trips >= 2 or (f.n_trips == 1 and f.n_pairs >= 1):
         return full_house(f)
-    if f.n_pairs >= 2 and ((f.pairs[0] >= JACK and f.pairs[1] >= SIX) or holds_ace(f)):
+    sixes = _sixes_pair(f)  # NONE: not "two pair" in this rule
+    if sixes != NONE and ((f.pairs[0] >= JACK and sixes >= SIX) or _any_ace(f)):
         return two_pair(f)
     return _complete_front(f)
 
@@ -404,3 +681,45 @@ def choose(f):
     if c == PAIR:
         return one_pair(f)
     return no_pair(f)
+
+
+RULES = rule_names(DEFAULT)
+"""The rule names of plain ``gli`` (the ``DEFAULT`` reading), by rule id."""
+
+# the rules that call a clause's alternative, directly or through another: callees first
+_RULES_WITH_READINGS = (four_of_a_kind, full_house, two_pair, complete_hand, choose)
+
+
+def build(choices: Mapping[str, str]) -> Callable[..., Any]:
+    """The ``choose(f)`` of the way read by ``choices`` (clause id -> alternative, over
+    ``DEFAULT``).
+
+    The DEFAULT reading is ``choose`` itself (cached on disk by numba). Another reading gets
+    copies of the rules that call an alternative, with the chosen alternatives (and the copied
+    callees) bound as their globals, which numba freezes as compile-time constants; they are
+    compiled once per reading and process, not cached on disk."""
+    return _build(reading(choices))
+
+
+def parts(choices: Mapping[str, str]) -> tuple[tuple[str, ...], Callable[..., Any]]:
+    """``(rule names, choose)`` of the way read by ``choices``: the ``build`` of the
+    registered ``HouseWay``."""
+    return rule_names(choices), build(choices)
+
+
+@functools.cache
+def _build(items: Reading) -> Callable[..., Any]:
+    return choose if items == reading() else _rebound(items)
+
+
+def _rebound(items: Reading) -> Callable[..., Any]:
+    """``choose`` compiled from copies of the rules bound to the alternatives of ``items`` (the
+    DEFAULT reading too: the tests check the copies against the cached rules)."""
+    bound = {_CALLED_AS[cid]: _ALTERNATIVES[cid][alternative] for cid, alternative in items}
+    for rule in _RULES_WITH_READINGS:
+        py = rule.py_func
+        copy = FunctionType(py.__code__, {**py.__globals__, **bound}, py.__name__,
+                            py.__defaults__, py.__closure__)  # fmt: skip
+        copy.__doc__, copy.__qualname__ = py.__doc__, py.__qualname__
+        bound[py.__name__] = njit(copy)
+    return bound["choose"]
