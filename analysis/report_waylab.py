@@ -15,7 +15,7 @@ import pandas as pd
 from analysis.formats import decimal, markdown
 from analysis.variants import BEST_RESPONSE, get_variant, variant_names
 from analysis.waycosts import pattern_costs, rule_costs
-from analysis.wayedge import dealer_lab, house_optimal, way_edge
+from analysis.wayedge import DealerLab, dealer_lab, house_optimal, way_edge
 from enumerate.rules import Deck, Rules
 
 
@@ -80,9 +80,39 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules,
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" ![]({stem}.png))")  # fmt: skip
+    assert lab is not None
+    _reconciliation(rep, lab, log)
     summary = pd.DataFrame(rows)
     shown = summary.assign(**{c: [_pct(x) for x in summary[c]]
                               for c in ("house edge", "below ceiling")})  # fmt: skip
     (rep.out / "waylab.md").write_text(markdown(shown) + "\n")
     rep.add("House-way lab (exposed dealer, best-responding player)",
             ["[every way against the house-optimal dealer](waylab.md)", *lines])
+
+
+def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None]) -> None:
+    """Every reading of the gli card against the math report's dealer-open figure, and the
+    per-rule value table of the closest."""
+    from analysis.reconcile import published_edge, reconcile
+
+    target, tolerance, source = published_edge()
+    df = reconcile(lab=lab, log=log)
+    closest = str(df["way"].iloc[0])
+    shown = df.assign(**{"house edge": [_pct(x) for x in df["house edge"]],
+                         "distance": [_pct(x) for x in df["distance"]]})  # fmt: skip
+    by_rule = rule_costs(lab, "dealer-open", closest)
+    ceiling = house_optimal(lab, "dealer-open").house_edge
+    text = [
+        "# The reference way's readings against its math report", "",
+        f"Published: {_pct(target, 2)} (+/- {_pct(tolerance, 3)}, the rounding); {source}.",
+        f"House-optimal dealer on the same player: {_pct(ceiling)}.", "",
+        "Every reading is priced exactly from the per-dealer table (dealer-open, best "
+        "response); `distance` = edge - published; `within` = inside the rounding.", "",
+        markdown(shown), "",
+        f"## What each rule of the closest reading, `{closest}`, gives away against the "
+        "house-optimal dealer", "", _costs_md(by_rule), "",
+    ]  # fmt: skip
+    (rep.out / "reconcile.md").write_text("\n".join(text))
+    rep.add("The reference way against its math report",
+            [f"- [every reading of the gli card against the published {_pct(target, 2)}]"
+             f"(reconcile.md): closest `{closest}` at {_pct(df['house edge'].iloc[0])}"])

@@ -81,6 +81,25 @@ def _envy(paytable: str) -> Figure:
     return figure
 
 
+def _exposed(variant: str, way: str) -> Figure:
+    def figure(deck: Deck, rules: Rules) -> Fraction:
+        from analysis.pricing import analyze
+
+        return analyze(variant, way, "best-response", deck, rules).house_edge
+
+    return figure
+
+
+def _optimal_gain(variant: str, way: str) -> Figure:
+    def figure(deck: Deck, rules: Rules) -> Fraction:
+        from analysis.optimal import optimal_strategy
+
+        opt = optimal_strategy(variant, way, deck, rules)
+        return opt.house_edge(False) - opt.house_edge(True)
+
+    return figure
+
+
 FIGURES: dict[str, Figure] = {
     "hands.total": lambda deck, rules: hand_table(deck, rules).total,
     "hands.class.7-card straight flush (natural + joker)": _class_figure(
@@ -104,6 +123,8 @@ FIGURES: dict[str, Figure] = {
     "hands.trump-plaza.nine-high low (probability)": _nine_high("trump-plaza"),
     "sidebet.queens-dragon-50.house_edge": _sidebet_edge("queens-dragon", "50"),
     "sidebet.envy-5000.per_other_player / 5": _envy("5000"),
+    "deals.gli.dealer-open.best-response.house_edge": _exposed("dealer-open", "gli"),
+    "gain.foxwoods.traditional.optimal": _optimal_gain("traditional", "foxwoods"),
 }
 
 

@@ -36,7 +36,7 @@ def _gaps(lab: DealerLab, variant: Variant, way: HouseWay
     what the way's setting gives the player above the house-optimal one (units 1/scale)."""
     opt = house_optimal(lab, variant)
     w, rows = settings_of(lab, way)
-    gap = opt.values[rows] - opt.values[opt.rows]
+    gap = opt.values_at(rows) - opt.values
     return opt, w.rule.astype(np.int64), rows, gap
 
 

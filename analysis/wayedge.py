@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 from numba import njit
@@ -30,10 +31,11 @@ from analysis.pricing import ReturnTable, check_player, settle_lines
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, Variant, get_variant
 from enumerate.engine.keys import event_bits, nine_high_low
 from enumerate.engine.perdealer import PerDealer, PlayerSide, is_cached, run_per_dealer
+from enumerate.evaluate import N_LOW
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
-from enumerate.vocabulary import DealerEvent
+from enumerate.vocabulary import ALL_DEALER_EVENTS, DealerEvent
 from enumerate.waytables import WayTable, way_table
 
 
@@ -50,15 +52,18 @@ class DealerLab:
     def total(self) -> int:
         return int(self.table.orbit_size.astype(np.int64).sum()) * self.per_dealer.unit
 
-    def point_bits(self, flag_mask: int) -> np.ndarray:
-        """The dealer events (``DealerEvent`` bits, within ``flag_mask``) of every setting:
-        its class's events and its own nine-high low hand."""
-        t, pd = self.table, self.per_dealer
-        cls = np.repeat(np.arange(len(t)), np.diff(pd.point_offset))
-        own = event_bits(t.joker_is_ace, t.ace_high_pai_gow, t.jacks, t.queen_high_pai_gow,
-                         np.zeros(len(t), dtype=np.int8))  # fmt: skip
-        bits = own[cls] | np.where(nine_high_low(pd.point_low), int(DealerEvent.NINE_HIGH_LOW), 0)
-        return bits & flag_mask
+    @cached_property
+    def class_bits(self) -> np.ndarray:
+        """The dealer events every hand of a class holds, whatever its setting (all but the
+        nine-high low hand, which is the setting's own)."""
+        t = self.table
+        return event_bits(t.joker_is_ace, t.ace_high_pai_gow, t.jacks, t.queen_high_pai_gow,
+                          np.zeros(len(t), dtype=np.int8))  # fmt: skip
+
+    def bits_of(self, rows: np.ndarray, flag_mask: int) -> np.ndarray:
+        """The dealer events (within ``flag_mask``) of one setting per class (``rows``)."""
+        nine = nine_high_low(self.per_dealer.point_low[rows])
+        return (self.class_bits | np.where(nine, int(DealerEvent.NINE_HIGH_LOW), 0)) & flag_mask
 
 
 def dealer_lab(
@@ -119,7 +124,7 @@ def way_counts(lab: DealerLab, way: HouseWay | str, flag_mask: int) -> WayCounts
     within ``flag_mask``): (bits, player wins, pushes, losses, deals)."""
     way = get_way(way) if isinstance(way, str) else way
     _, idx = settings_of(lab, way)
-    bits = lab.point_bits(flag_mask)[idx]
+    bits = lab.bits_of(idx, flag_mask)
     uniq, group = np.unique(bits, return_inverse=True)
     pd = lab.per_dealer
     s = _sums(group.astype(np.int64), lab.table.orbit_size.astype(np.int64), idx,
@@ -159,42 +164,86 @@ def way_edge(
     )  # fmt: skip
 
 
-def player_values(lab: DealerLab, variant: Variant) -> tuple[np.ndarray, int]:
-    """The player's total return at every setting, in units of 1/``scale`` of a bet per deal
-    counted (exact integers): what each dealer setting gives the player under the variant's
-    rules. Returns (values, scale)."""
-    pays = variant.win_pays
-    scale = pays.denominator
-    win, _push, loss = (x.astype(np.int64) for x in lab.per_dealer.counts)
-    normal = pays.numerator * win - scale * loss
-    value = normal.copy()
-    bits = lab.point_bits(variant.flag_mask)
-    unit = lab.per_dealer.unit
-    for b in np.unique(bits):
-        rule = variant.rule_for(int(b))
-        if rule is None:
-            continue
-        at = bits == b
-        if rule.effect == "push":
-            value[at] = 0
-        elif rule.effect == "dealer-wins":
-            value[at] = -scale * unit
-        else:  # player-win-push: the wins push, the losses stand
-            value[at] = -scale * loss[at]
-    return value, scale
+# the dealer events a low hand makes, by two-card id
+_LOW_BITS = np.where(nine_high_low(np.arange(N_LOW)), int(DealerEvent.NINE_HIGH_LOW), 0)
+# how a dealer rule settles a bet, as the kernels read it
+_NORMAL, _PUSH, _DEALER_WINS, _WIN_PUSHES = 0, 1, 2, 3
+_EFFECT_CODES = {"push": _PUSH, "dealer-wins": _DEALER_WINS, "player-win-push": _WIN_PUSHES}
+
+
+@dataclass(frozen=True)
+class Pricing:
+    """What the kernels need to value a dealer setting under a variant: the player's return
+    in units of 1/``scale`` of a bet is ``pays * win - scale * loss`` for a normal hand, and
+    what the first dealer rule says otherwise (``effect[bits]``)."""
+
+    pays: int  # the numerator of the win payout over ``scale``
+    scale: int
+    effect: np.ndarray  # per dealer-event bits value: _NORMAL, _PUSH, ...
+    flag_mask: int
+
+    @classmethod
+    def of(cls, variant: Variant) -> Pricing:
+        effect = np.zeros(ALL_DEALER_EVENTS + 1, dtype=np.int64)
+        for b in range(ALL_DEALER_EVENTS + 1):
+            rule = variant.rule_for(b & variant.flag_mask)
+            effect[b] = _NORMAL if rule is None else _EFFECT_CODES[rule.effect]
+        pays = variant.win_pays
+        return cls(pays.numerator, pays.denominator, effect, variant.flag_mask)
+
+
+@njit(cache=True, inline="always")
+def _value(p, bits, win, other, blind, unit, pays, scale, effect):
+    """The player's return (units 1/scale) over the player hands against setting ``p``."""
+    loss = other[p] if blind else unit - win[p] - other[p]
+    e = effect[bits]
+    if e == _NORMAL:
+        return pays * np.int64(win[p]) - scale * np.int64(loss)
+    if e == _PUSH:
+        return np.int64(0)
+    if e == _DEALER_WINS:
+        return -scale * np.int64(unit)
+    return -scale * np.int64(loss)
+
+
+@njit(cache=True, inline="always")
+def _bits(cls_bits, low, low_bits, mask):
+    """Dealer events of a setting: its class's, and its own low hand's (``low_bits[low id]``:
+    the nine-high low hand)."""
+    return (cls_bits | low_bits[low]) & mask
 
 
 @njit(cache=True)
-def _argmin_rows(offset, value):
-    """Per class, the row with the smallest value (the first of equal ones)."""
+def _best_rows(offset, low, win, other, blind, unit, cls_bits, low_bits, mask, pays, scale,
+               effect):  # fmt: skip
+    """Per class, the setting leaving the player the least (the first of equal ones), and
+    that value."""
     n = offset.shape[0] - 1
-    out = np.empty(n, dtype=np.int64)
+    rows = np.empty(n, dtype=np.int64)
+    values = np.empty(n, dtype=np.int64)
     for c in range(n):
         best = offset[c]
+        v_best = _value(best, _bits(cls_bits[c], low[best], low_bits, mask), win, other, blind,
+                        unit, pays, scale, effect)  # fmt: skip
         for p in range(offset[c] + 1, offset[c + 1]):
-            if value[p] < value[best]:
-                best = p
-        out[c] = best
+            v = _value(p, _bits(cls_bits[c], low[p], low_bits, mask), win, other, blind, unit,
+                       pays, scale, effect)  # fmt: skip
+            if v < v_best:
+                best, v_best = p, v
+        rows[c] = best
+        values[c] = v_best
+    return rows, values
+
+
+@njit(cache=True)
+def _values_at(rows, low, win, other, blind, unit, cls_bits, low_bits, mask, pays, scale,
+               effect):  # fmt: skip
+    """The player's value of one setting per class (``rows``)."""
+    out = np.empty(rows.shape[0], dtype=np.int64)
+    for c in range(rows.shape[0]):
+        p = rows[c]
+        out[c] = _value(p, _bits(cls_bits[c], low[p], low_bits, mask), win, other, blind, unit,
+                        pays, scale, effect)  # fmt: skip
     return out
 
 
@@ -202,23 +251,41 @@ def _argmin_rows(offset, value):
 class HouseOptimal:
     """The setting best for the house in every class, and what it is worth."""
 
+    lab: DealerLab
+    pricing: Pricing
     rows: np.ndarray  # per class, the per-dealer row of the house-optimal setting
-    values: np.ndarray  # player's value of every row (units 1/scale)
-    scale: int
+    values: np.ndarray  # per class, the player's value there (units 1/scale)
     house_edge: Fraction  # the ceiling: no dealer way does better for the house
+
+    @property
+    def scale(self) -> int:
+        return self.pricing.scale
+
+    def values_at(self, rows: np.ndarray) -> np.ndarray:
+        """The player's value (units 1/scale) of one setting per class."""
+        return _values_at(rows, *_kernel_args(self.lab, self.pricing))
+
+    def edge_of(self, rows: np.ndarray) -> Fraction:
+        """The house edge of a dealer who picks ``rows`` (one setting per class)."""
+        orbit = self.lab.table.orbit_size.astype(np.int64)
+        return -Fraction(int((orbit * self.values_at(rows)).sum()), self.scale * self.lab.total)
+
+
+def _kernel_args(lab: DealerLab, pr: Pricing) -> tuple[object, ...]:
+    pd = lab.per_dealer
+    return (pd.point_low, pd.win, pd.other, pd.mode == "blind", pd.unit, lab.class_bits,
+            _LOW_BITS, pr.flag_mask, pr.pays, pr.scale, pr.effect)  # fmt: skip
 
 
 def house_optimal(lab: DealerLab, variant: Variant | str) -> HouseOptimal:
     """Per class, the dealer setting that leaves the player the least; its house edge."""
-    variant = get_variant(variant)
-    values, scale = player_values(lab, variant)
-    rows = _argmin_rows(lab.per_dealer.point_offset, values)
+    pr = Pricing.of(get_variant(variant))
+    rows, values = _best_rows(lab.per_dealer.point_offset, *_kernel_args(lab, pr))
     orbit = lab.table.orbit_size.astype(np.int64)
-    total = int((orbit * values[rows]).sum())
-    return HouseOptimal(rows, values, scale, -Fraction(total, scale * lab.total))
+    edge = -Fraction(int((orbit * values).sum()), pr.scale * lab.total)
+    return HouseOptimal(lab, pr, rows, values, edge)
 
 
 def edge_of_rows(lab: DealerLab, opt: HouseOptimal, rows: np.ndarray) -> Fraction:
     """The house edge of a dealer who picks ``rows`` (one per class)."""
-    orbit = lab.table.orbit_size.astype(np.int64)
-    return -Fraction(int((orbit * opt.values[rows]).sum()), opt.scale * lab.total)
+    return opt.edge_of(rows)

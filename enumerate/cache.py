@@ -72,6 +72,93 @@ def array_digest(arr: np.ndarray) -> str:
     h.update(np.ascontiguousarray(arr).data)
     return h.hexdigest()
 
+def replace_atomic(path: Path, write: Callable[[Any], object]) -> None:
+    """``write(file)`` into a temporary file beside ``path``, then rename it to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_arrays(folder: Path, stem: str, arrays: Mapping[str, np.ndarray],
+                prov: Mapping[str, Any]) -> Path:  # fmt: skip
+    """Write each array as ``<stem>-<name>.npy``, then the sidecar ``<stem>.json`` that makes
+    them valid: the provenance and each array's shape, dtype and xxHash-128 digest. (Arrays
+    read memory-mapped: for tables too big to decode from Parquet within a second or two.)"""
+    meta: dict[str, Any] = {**prov, "arrays": {}}
+    for name, values in arrays.items():
+        arr = np.ascontiguousarray(values)
+
+        def write(f: Any, a: np.ndarray = arr) -> None:
+            np.save(f, a)
+
+        replace_atomic(folder / f"{stem}-{name}.npy", write)
+        meta["arrays"][name] = {
+            "shape": list(arr.shape), "dtype": arr.dtype.str, "xxh3_128": array_digest(arr),
+        }  # fmt: skip
+    sidecar = folder / f"{stem}.json"
+    text = json.dumps(meta, sort_keys=True).encode()
+    replace_atomic(sidecar, lambda f: f.write(text))
+    return sidecar
+
+
+def arrays_current(folder: Path, stem: str, prov: Mapping[str, Any]) -> bool:
+    """Is there a sidecar for ``stem`` with this provenance? (Its arrays are verified when
+    read.)"""
+    try:
+        meta = json.loads((folder / f"{stem}.json").read_text())
+        meta.pop("arrays")
+    except (OSError, ValueError, KeyError, AttributeError):
+        return False
+    return bool(meta == dict(prov))
+
+
+def load_arrays(
+    folder: Path,
+    stem: str,
+    prov: Mapping[str, Any],
+    check: Callable[[dict[str, np.ndarray]], None] | None = None,
+) -> dict[str, np.ndarray] | None:
+    """The arrays ``save_arrays`` wrote, memory-mapped, if the sidecar has this provenance and
+    every array verifies (shape, dtype, digest) and passes ``check`` (its invariants); None
+    when stale or missing, and when damaged after a one-line notice naming the file (the
+    sidecar is removed too, so the set is rebuilt as a whole)."""
+    sidecar = folder / f"{stem}.json"
+    if not sidecar.exists():
+        return None
+    failed = sidecar
+    try:
+        meta = json.loads(sidecar.read_text())
+        shapes = meta.pop("arrays")
+        if meta != dict(prov):
+            return None  # made by other code or for other inputs: stale
+        arrays = {}
+        for name, want in shapes.items():
+            failed = folder / f"{stem}-{name}.npy"
+            try:
+                arr = np.load(failed, mmap_mode="r")
+            except ValueError:  # an empty file cannot be mapped
+                arr = np.load(failed)
+            require(list(arr.shape) == want["shape"] and arr.dtype.str == want["dtype"],
+                    "shape or dtype differs from the sidecar")  # fmt: skip
+            require(array_digest(arr) == want["xxh3_128"], "checksum mismatch")
+            arrays[name] = arr
+        failed = sidecar
+        if check is not None:
+            check(arrays)
+    except READ_ERRORS as err:
+        report_damaged(failed, err)
+        sidecar.unlink(missing_ok=True)
+        return None
+    return arrays
+
+
 # what reading and checking a damaged file can raise (CacheInvariantError is a ValueError)
 READ_ERRORS: tuple[type[BaseException], ...] = (OSError, pa.ArrowException, ValueError, KeyError,
                                                 IndexError, TypeError)  # fmt: skip

@@ -171,7 +171,7 @@ def test_engine_levels(cache, capfd):
     items = sidecar.parent / "k3-items.npy"
     flip_at(items, items.stat().st_size // 2, 8)
     assert dist.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
-    notice(capfd, sidecar)
+    notice(capfd, items)  # the notice names the array that failed its checksum
     # a worker's level task rebuilds it and the rebuilt level is served
     dist._LEVELS.clear()
     dist.level_task(DECK.key, Rules().key, 3, str(cache), dist.code_fingerprint())

@@ -10,6 +10,7 @@ the joker's wheel; natural wheels and wheel straight flushes ("A2345:cdhs").
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import numpy as np
@@ -99,17 +100,34 @@ def test_house_optimal_is_the_best_setting_of_every_dealer_hand():
 
 
 def test_a_damaged_per_dealer_table_is_rebuilt(tmp_path, monkeypatch, capfd):
-    from tests.test_cache_verify import flip_data, notice, quiet
+    """Bytes flipped inside any array of the table: one notice naming the file, the table
+    rebuilt with the same numbers, then served from the cache quietly; numbers with intact
+    digests that break an invariant are caught too."""
+    from enumerate.cache import array_digest
+    from tests.test_cache_verify import flip_at, notice, quiet
 
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
     deck = Deck.parse("TJQKA:cdh+joker")
     table = hand_table(deck)
     first = run_per_dealer(table, PlayerSide("response"))
-    for path in sorted((tmp_path / "perdealer").glob("*.parquet")):
-        flip_data(path, 40, 0)
+    folder = tmp_path / "perdealer"
+    for path in sorted(folder.glob("*.npy")):
+        flip_at(path, path.stat().st_size - 60, 40)
         again = run_per_dealer(table, PlayerSide("response"))
         notice(capfd, path)
         assert not again.from_cache
         assert np.array_equal(again.win, first.win) and np.array_equal(again.other, first.other)
         assert run_per_dealer(table, PlayerSide("response")).from_cache
         quiet(capfd)
+    # a count above the player hands of the other cards, its digest made to match
+    sidecar = next(folder.glob("*.json"))
+    meta = json.loads(sidecar.read_text())
+    path = next(folder.glob("*-win.npy"))
+    win = np.load(path)
+    win[3] = first.unit + 1
+    np.save(path, win)
+    meta["arrays"]["win"]["xxh3_128"] = array_digest(win)
+    sidecar.write_text(json.dumps(meta, sort_keys=True))
+    again = run_per_dealer(table, PlayerSide("response"))
+    notice(capfd, sidecar)
+    assert np.array_equal(again.win, first.win)

@@ -33,7 +33,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -48,13 +47,12 @@ from typing import Any
 import numpy as np
 
 from enumerate.cache import (
-    READ_ERRORS,
-    array_digest,
     built_correctly,
     code_fingerprint,
+    load_arrays,
     provenance,
-    report_damaged,
     require,
+    save_arrays,
 )
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.keys import EngineKeys, build_keys
@@ -168,36 +166,12 @@ def _level_prov(deck: Deck, rules: Rules, k: int) -> dict[str, Any]:
     return provenance(LEVEL_SCHEMA, table="engine-level", deck=deck.key, rules=rules.key, k=k)
 
 
-def _replace_atomic(path: Path, write: Any) -> None:
-    """``write(file)`` into a temporary file beside ``path``, then rename it to ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Path:
     """Write a level's arrays as ``.npy`` files, then the sidecar that makes them valid (with
     each array's shape, dtype and xxHash digest)."""
-    folder = level_dir(deck, rules, cache)
-    meta = _level_prov(deck, rules, level.k)
-    meta["arrays"] = {}
-    for name in LEVEL_ARRAYS:
-        arr = np.ascontiguousarray(getattr(level, name))
-        _replace_atomic(folder / f"k{level.k}-{name}.npy", lambda f, a=arr: np.save(f, a))
-        meta["arrays"][name] = {
-            "shape": list(arr.shape), "dtype": arr.dtype.str, "xxh3_128": array_digest(arr),
-        }  # fmt: skip
-    text = json.dumps(meta, sort_keys=True).encode()
-    sidecar = folder / f"k{level.k}.json"
-    _replace_atomic(sidecar, lambda f: f.write(text))
-    return sidecar
+    arrays = {name: getattr(level, name) for name in LEVEL_ARRAYS}
+    return save_arrays(level_dir(deck, rules, cache), f"k{level.k}", arrays,
+                       _level_prov(deck, rules, level.k))  # fmt: skip
 
 
 def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None:
@@ -223,38 +197,18 @@ def load_level(
     """The cached level, memory-mapped, if this code made it for this deck and rules and it
     verifies: each array's digest, and with ``class_orbit`` (the hand table's orbit sizes)
     the level's invariants (``check_level``). A damaged level is reported and not served."""
-    folder = level_dir(deck, rules, cache)
-    sidecar = folder / f"k{k}.json"
-    if not sidecar.exists():
-        return None
-    try:
-        meta = json.loads(sidecar.read_text())
-        shapes = meta.pop("arrays")
-    except (OSError, ValueError, KeyError, AttributeError) as err:
-        report_damaged(sidecar, err)
-        return None
-    if meta != _level_prov(deck, rules, k):
-        return None  # made by other code or for other inputs: stale
-    arrays = {}
-    try:
-        for name in LEVEL_ARRAYS:
-            path = folder / f"k{k}-{name}.npy"
-            try:
-                arr = np.load(path, mmap_mode="r")
-            except ValueError:  # an empty file cannot be mapped
-                arr = np.load(path)
-            want = shapes[name]
-            require(list(arr.shape) == want["shape"] and arr.dtype.str == want["dtype"],
-                    f"{path.name}: shape or dtype differs from the sidecar")  # fmt: skip
-            require(array_digest(arr) == want["xxh3_128"], f"{path.name}: checksum mismatch")
-            arrays[name] = arr
-        level = LevelArrays(k, arrays["offsets"], arrays["items"], arrays["orbit_size"])
+
+    def level_of(arrays: dict[str, np.ndarray]) -> LevelArrays:
+        return LevelArrays(k, arrays["offsets"], arrays["items"], arrays["orbit_size"])
+
+    def check(arrays: dict[str, np.ndarray]) -> None:
+        require(sorted(arrays) == sorted(LEVEL_ARRAYS), "the sidecar lists other arrays")
         if class_orbit is not None:
-            check_level(level, deck, class_orbit)
-    except READ_ERRORS as err:
-        report_damaged(sidecar, err)
-        return None
-    return level
+            check_level(level_of(arrays), deck, class_orbit)
+
+    arrays = load_arrays(level_dir(deck, rules, cache), f"k{k}", _level_prov(deck, rules, k),
+                         check)  # fmt: skip
+    return None if arrays is None else level_of(arrays)
 
 
 # --------------------------------------------------------------------------- worker state
