@@ -28,6 +28,7 @@ from enumerate.houseways import (
     registered_ways,
     set_hand,
 )
+from enumerate.houseways import base as way_base
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 from enumerate.waytables import way_cache_path, way_table
@@ -219,19 +220,54 @@ def test_default_is_literal_for_now() -> None:
 
 
 def test_plain_gli_sets_the_test_deck_as_the_literal_reading() -> None:
-    """The whole deck of tests/test_way_gli.py: plain ``gli`` (numba-cached rules) against the
-    literal reading by name, and against the literal reading compiled from rebound copies of
-    the rules (the path every other reading takes)."""
+    """The whole deck of tests/test_way_gli.py: plain ``gli`` (``choose_read`` with the DEFAULT
+    params) against the literal reading by name, against ``choose(f)`` (the DEFAULT params
+    frozen in, by the kernel of ways without params) and against ``choose_read`` with the
+    literal reading's params built by hand."""
     cards = np.ascontiguousarray(hand_table(TEST_DECK, use_cache=False).cards, dtype=np.int64)
     plain = apply_way(get_way("gli"), cards)
-    literal_items = tuple(gli.LITERAL.items())
-    copies = HouseWay("gli-copies", "1", "test", gli.rule_names(gli.LITERAL),
-                      gli._rebound(literal_items), gli)  # fmt: skip
-    for other in (get_way(gli.LITERAL_NAME), copies):
+    frozen = HouseWay("gli-frozen", "1", "test", gli.RULES, gli.choose, gli)
+    literal_params = tuple(CLAUSE[cid].names.index(alt) for cid, alt in gli.LITERAL.items())
+    by_hand = HouseWay("gli-params", "1", "test", gli.rule_names(gli.LITERAL), gli.choose_read,
+                       gli, params=literal_params)  # fmt: skip
+    others = [get_way(gli.LITERAL_NAME), by_hand]
+    if gli.DEFAULT == gli.LITERAL:
+        others.append(frozen)
+    for other in others:
         col = apply_way(other, cards)
         for k in ("setting", "rule", "high", "low"):
-            assert np.array_equal(getattr(plain, k), getattr(col, k)), k
+            assert np.array_equal(getattr(plain, k), getattr(col, k)), (other.name, k)
     assert get_way(gli.LITERAL_NAME).rule_names == get_way("gli").rule_names
+
+
+def test_readings_are_runtime_params_of_one_kernel() -> None:
+    """Every reading is ``choose_read`` with the params of its reading (the index of each
+    clause's alternative), and pricing another reading compiles nothing."""
+    assert [c.id for c in gli.CLAUSES] == [
+        gli.CLAUSES[i].id for i in (gli.Q_QUADS_PAIR, gli.Q_TWOS, gli.Q_KING, gli.Q_TWO_PAIR,
+                                    gli.Q_ANY_ACE, gli.Q_PAIRS)
+    ]  # fmt: skip
+    assert get_way("gli").params == tuple(gli.reading_params().tolist())
+    for i, clause in enumerate(gli.CLAUSES):
+        for k, alt in enumerate(clause.names):
+            way = _way({clause.id: alt})
+            assert way.choose is gli.choose_read and way.params is not None
+            assert way.params[i] == k
+            assert way.params == tuple(gli.reading_params({**gli.LITERAL, clause.id: alt}))
+    assert CLAUSE["two-pair"].names.index("high-sevens") == gli.TWO_PAIR_HIGH_SEVENS
+    assert CLAUSE["complete-pairs"].names.index("two-only") == gli.PAIRS_TWO_ONLY
+    # the params are part of a way's equality; the reading (hashed into the key) implies them
+    a, b = _way({"two-pair": "or"}), _way({"two-pair": "high-sevens"})
+    assert a != b and a.params != b.params
+    assert a == get_way("gli[two-pair=or]") and hash(a) == hash(get_way("gli[two-pair=or]"))
+    # one kernel for every reading: after the first, no new compilation
+    cards = np.ascontiguousarray(hand_table(SMALL, use_cache=False).cards, dtype=np.int64)
+    apply_way(get_way("gli"), cards)
+    compiled = len(way_base._apply_read.signatures)
+    for name in ("gli[two-pair=or]", "gli[quads-pair-from-trips=no]",
+                 "gli[complete-pairs=high-and-low,complete-two-pair=singleton-ace]"):  # fmt: skip
+        apply_way(get_way(name), cards)
+    assert len(way_base._apply_read.signatures) == compiled
 
 
 def test_readings_never_fall_back_and_change_only_their_rules() -> None:
@@ -314,6 +350,8 @@ def test_bad_reading_of_a_way_object() -> None:
     with pytest.raises(ValueError, match="each clause once"):
         HouseWay("g", "1", "test", gli.RULES, gli.choose, gli, gli.CLAUSES,
                  tuple(reversed(tuple(gli.LITERAL.items()))), gli.parts)  # fmt: skip
+    with pytest.raises(ValueError, match="tuple of ints"):
+        HouseWay("g", "1", "test", gli.RULES, gli.choose_read, gli, params=(0, True))
 
 
 # ---------------------------------------------------------------------------------------------

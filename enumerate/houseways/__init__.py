@@ -17,8 +17,11 @@ from enumerate.houseways.base import (
     split_way_names,
 )
 
+# gli sets hands by choose_read and its reading's params, so plain gli and every other reading
+# share one compiled kernel
 register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (RULES.md)",
-                  gli.RULES, gli.choose, gli, gli.CLAUSES, gli.reading(), gli.parts))  # fmt: skip
+                  gli.RULES, gli.choose_read, gli, gli.CLAUSES, gli.reading(), gli.parts,
+                  tuple(gli.reading_params().tolist())))  # fmt: skip
 register(HouseWay("trump-plaza", "1", "Trump Plaza, Atlantic City, from its gaming guide",
                   trump_plaza.RULES, trump_plaza.choose, trump_plaza))  # fmt: skip
 register(HouseWay("foxwoods", "1", "Foxwoods, from its rule card (the 2013 exact analysis)",

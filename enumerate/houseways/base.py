@@ -18,8 +18,8 @@ triggers it, and the tests check that.
 
 Readings. Where a rule card is terse, a way may name its ambiguous clauses (``Clause``: an id,
 the clause in one line, its alternatives and the literal reading) and register with the reading
-it uses by default and a ``build(reading) -> (rule names, choose)``. Another reading is then a
-way of its own, named ``way[clause=alternative,...]``::
+it uses by default and a ``build(reading) -> (rule names, choose, params)``. Another reading is
+then a way of its own, named ``way[clause=alternative,...]``::
 
     get_way("gli[two-pair=or]")                  # or get_way("gli", {"two-pair": "or"})
     get_way("gli[two-pair=high-sevens,complete-two-pair=singleton-ace]")
@@ -28,6 +28,11 @@ The name is canonical (clauses in the card's order, the way's own readings left 
 ``gli[two-pair=and]`` is ``gli`` while ``and`` is its reading) and the reading is part of the
 way's ``fingerprint`` and ``key``, so caches of different readings never mix.
 ``readings_of(way)`` lists each clause with the alternative the way takes.
+
+A way with ``params`` (a tuple of ints, e.g. the encoding of its reading) has a
+``choose(f, params)`` instead: ``apply_way`` passes them at run time, so the ways sharing one
+``choose`` (every reading of ``gli``) share one compiled kernel, and a new reading compiles
+nothing.
 """
 
 from __future__ import annotations
@@ -110,8 +115,11 @@ def spell_reading(reading: Reading) -> str:
     return ",".join(f"{cid}={alternative}" for cid, alternative in reading)
 
 
-WayBuilder = Callable[[Mapping[str, str]], tuple[tuple[str, ...], Callable[..., Any]]]
-"""A way's ``build``: a reading (every clause id -> alternative) -> (rule names, choose)."""
+WayBuilder = Callable[
+    [Mapping[str, str]], tuple[tuple[str, ...], Callable[..., Any], tuple[int, ...] | None]
+]
+"""A way's ``build``: a reading (every clause id -> alternative) -> (rule names, choose,
+params): ``choose(f)`` when params is None, else ``choose(f, params)``."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +127,9 @@ class HouseWay:
     """A named rule book for setting hands.
 
     A way with named readings has ``clauses``, its ``reading`` of each (in their order) and
-    ``build``, which makes the way of another reading (see ``get_way``)."""
+    ``build``, which makes the way of another reading (see ``get_way``). A way with ``params``
+    sets a hand by ``choose(f, params)`` (the params array passed at run time), else by
+    ``choose(f)``."""
 
     name: str
     version: str
@@ -130,8 +140,13 @@ class HouseWay:
     clauses: tuple[Clause, ...] = field(default=(), repr=False, compare=False)
     reading: Reading = ()
     build: WayBuilder | None = field(default=None, repr=False, compare=False)
+    params: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        if self.params is not None and not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in self.params
+        ):
+            raise ValueError(f"house way {self.name!r}: params must be a tuple of ints")
         if self.clauses or self.reading:
             full = resolve_reading(self.clauses, dict(self.reading), way=self.name)
             if full != tuple(self.reading) or self.build is None:
@@ -219,10 +234,10 @@ def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     if not changed:
         return base
     assert base.build is not None  # checked by HouseWay
-    rules, choose = base.build(dict(reading))
+    rules, choose, params = base.build(dict(reading))
     return HouseWay(
         f"{base.name}[{spell_reading(changed)}]", base.version, base.description, rules,
-        choose, base.module, base.clauses, reading, base.build,
+        choose, base.module, base.clauses, reading, base.build, params,
     )  # fmt: skip
 
 
@@ -263,23 +278,52 @@ def _royal_id(table: FiveCardTable) -> int:
     return int(np.flatnonzero(table.category == 8).max())
 
 
+# The kernels: ``_apply`` for a ``choose(f)``, ``_apply_read`` for a ``choose(f, params)``. Each
+# takes the way's ``choose`` as an argument, so numba compiles it once per ``choose`` and process
+# (not cached on disk); the body they share is inlined into both.
+
+
+@njit(inline="always")
+def _columns(n):
+    return (np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int8),
+            np.empty(n, dtype=np.int16), np.empty(n, dtype=np.int8))  # fmt: skip
+
+
+@njit(inline="always")
+def _facts(cards, h, ids5, max_low, category5, royal_id):
+    return hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
+
+
+@njit(inline="always")
+def _store(f, s, r, n_rules, h, setting, rule, high, low):
+    """Write setting ``s`` by rule ``r`` for hand ``h``; one that is not valid (or ``NONE``)
+    becomes the strongest back, by the fallback rule ``n_rules``."""
+    if s == NONE or not f.valid[s]:
+        s = highest_back(f, np.ones(21, dtype=np.bool_))
+        r = n_rules
+    setting[h] = s
+    rule[h] = r
+    high[h] = f.high[s]
+    low[h] = f.low[s]
+
+
 @njit(cache=False, parallel=True)
 def _apply(cards, ids5, max_low, category5, royal_id, n_rules, choose):
-    n = cards.shape[0]
-    setting = np.empty(n, dtype=np.int8)
-    rule = np.empty(n, dtype=np.int8)
-    high = np.empty(n, dtype=np.int16)
-    low = np.empty(n, dtype=np.int8)
-    for h in prange(n):
-        f = hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
+    setting, rule, high, low = _columns(cards.shape[0])
+    for h in prange(cards.shape[0]):
+        f = _facts(cards, h, ids5, max_low, category5, royal_id)
         s, r = choose(f)
-        if s == NONE or not f.valid[s]:
-            s = highest_back(f, np.ones(21, dtype=np.bool_))
-            r = n_rules
-        setting[h] = s
-        rule[h] = r
-        high[h] = f.high[s]
-        low[h] = f.low[s]
+        _store(f, s, r, n_rules, h, setting, rule, high, low)
+    return setting, rule, high, low
+
+
+@njit(cache=False, parallel=True)
+def _apply_read(cards, ids5, max_low, category5, royal_id, n_rules, choose, params):
+    setting, rule, high, low = _columns(cards.shape[0])
+    for h in prange(cards.shape[0]):
+        f = _facts(cards, h, ids5, max_low, category5, royal_id)
+        s, r = choose(f, params)
+        _store(f, s, r, n_rules, h, setting, rule, high, low)
     return setting, rule, high, low
 
 
@@ -296,9 +340,12 @@ class WayColumns:
 def apply_way(way: HouseWay, cards: np.ndarray, rules: Rules | None = None) -> WayColumns:
     """Set every hand (rows of seven increasing card ids) the way ``way`` does."""
     t = five_card_table(rules)
-    setting, rule, high, low = _apply(
-        cards, t.ids, t.max_low, t.category, _royal_id(t), len(way.rules), way.choose
-    )
+    args = (cards, t.ids, t.max_low, t.category, _royal_id(t), len(way.rules), way.choose)
+    if way.params is None:
+        setting, rule, high, low = _apply(*args)
+    else:
+        params = np.array(way.params, dtype=np.int64)
+        setting, rule, high, low = _apply_read(*args, params)
     return WayColumns(setting, rule, high, low)
 
 

@@ -33,10 +33,14 @@ Named readings. Where the words can be read more than one way the clause is a ``
 its own, ``get_way("gli[two-pair=or]")`` (``enumerate.houseways.base.get_way``). ``LITERAL`` is
 the reading of the words as they stand; plain ``gli`` reads ``DEFAULT``, which is the literal
 reading for now (``LITERAL_NAME`` spells the literal reading in full, whatever the default).
-Each alternative is a small numba function below; the rules call the chosen one under a
-fixed global name, bound to the ``DEFAULT`` alternative (so plain ``gli`` is cached by numba
-like any way), and ``build(reading)`` compiles copies of those rules with the globals bound to
-another reading's alternatives (numba freezes globals as compile-time constants).
+Each alternative is a small numba function below. A reading is a run-time argument, not a
+compiled variant: ``reading_params(reading)`` encodes it as a small int64 array ``p``, one entry
+per clause of ``CLAUSES`` (the index of the chosen alternative in ``clause.names``), and
+``choose_read(f, p)`` sets a hand by that reading, the rules that hold a clause calling a small
+dispatcher (``_pair_beside_quads(f, p)`` and the like) that picks the alternative. So every
+reading shares one compiled ``choose_read``, cached on disk by numba, and one compiled kernel
+of ``enumerate.houseways.base.apply_way`` per process: a new reading compiles nothing.
+``choose(f)`` is ``choose_read(f, p)`` with the ``DEFAULT`` reading's ``p``.
 
 - ``quads-pair-from-trips`` (rule 2, "a pair ... if there is one", with three of a kind beside
   the quads):
@@ -72,9 +76,7 @@ another reading's alternatives (numba freezes globals as compile-time constants)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
-from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -182,6 +184,50 @@ LITERAL_NAME = f"gli[{spell_reading(tuple(LITERAL.items()))}]"
 """The literal reading by name, spelled in full (``get_way(LITERAL_NAME)``), whatever the
 default."""
 
+# clause indices into a reading's params (``reading_params``), in the order of ``CLAUSES``; and
+# for each alternative its index in ``clause.names``. numba reads these module constants as
+# compile-time constants, so the dispatchers compare ``p[clause]`` against fixed numbers; they
+# are int64, like the entries of ``p`` (and so apart from the rule ids, the module's ints)
+Q_QUADS_PAIR = np.int64(0)
+Q_TWOS = np.int64(1)
+Q_KING = np.int64(2)
+Q_TWO_PAIR = np.int64(3)
+Q_ANY_ACE = np.int64(4)
+Q_PAIRS = np.int64(5)
+
+_CLAUSE_INDEX = {
+    "quads-pair-from-trips": Q_QUADS_PAIR,
+    "full-house-twos": Q_TWOS,
+    "full-house-king": Q_KING,
+    "two-pair": Q_TWO_PAIR,
+    "complete-two-pair": Q_ANY_ACE,
+    "complete-pairs": Q_PAIRS,
+}
+if [c.id for c in CLAUSES] != sorted(_CLAUSE_INDEX, key=_CLAUSE_INDEX.__getitem__):
+    raise RuntimeError("gli: the clause indices must follow the order of CLAUSES")
+
+
+def _alt(clause: np.int64, name: str) -> np.int64:
+    """The index of alternative ``name`` among those of clause number ``clause``."""
+    return np.int64(CLAUSES[clause].names.index(name))
+
+
+QUADS_PAIR_YES = _alt(Q_QUADS_PAIR, "yes")
+QUADS_PAIR_NO = _alt(Q_QUADS_PAIR, "no")
+TWOS_ONLY_PAIR = _alt(Q_TWOS, "only-pair")
+TWOS_ANY = _alt(Q_TWOS, "any-twos")
+KING_JOKER = _alt(Q_KING, "joker")
+KING_NATURAL = _alt(Q_KING, "natural")
+TWO_PAIR_AND = _alt(Q_TWO_PAIR, "and")
+TWO_PAIR_OR = _alt(Q_TWO_PAIR, "or")
+TWO_PAIR_HIGH_SEVENS = _alt(Q_TWO_PAIR, "high-sevens")
+TWO_PAIR_HIGH_SEVENS_OR_BOTH = _alt(Q_TWO_PAIR, "high-sevens-or-both")
+ANY_ACE_ANY = _alt(Q_ANY_ACE, "any-ace")
+ANY_ACE_SINGLETON = _alt(Q_ANY_ACE, "singleton-ace")
+PAIRS_TWO_HIGHEST = _alt(Q_PAIRS, "two-highest")
+PAIRS_HIGH_AND_LOW = _alt(Q_PAIRS, "high-and-low")
+PAIRS_TWO_ONLY = _alt(Q_PAIRS, "two-only")
+
 # rule ids: indices into RULES (numba reads these module constants as compile-time constants)
 FIVE_ACES_KINGS = 0
 FIVE_ACES_ACES = 1
@@ -264,6 +310,18 @@ def reading(choices: Mapping[str, str] | None = None) -> Reading:
     'or'
     """
     return resolve_reading(CLAUSES, choices or {}, DEFAULT, "gli")
+
+
+def reading_params(choices: Mapping[str, str] | None = None) -> np.ndarray:
+    """The reading taking ``choices`` (over ``DEFAULT``) as the ``p`` of ``choose_read``: for
+    each clause of ``CLAUSES``, in order, the index of its alternative in ``clause.names``.
+
+    >>> reading_params({**LITERAL, "two-pair": "or", "complete-pairs": "two-only"}).tolist()
+    [0, 0, 0, 1, 0, 2]
+    """
+    r = reading(choices)
+    return np.array([c.names.index(alt) for c, (_, alt) in zip(CLAUSES, r, strict=True)],
+                    dtype=np.int64)  # fmt: skip
 
 
 def rule_names(choices: Mapping[str, str]) -> tuple[str, ...]:
@@ -388,22 +446,69 @@ _ALTERNATIVES: dict[str, dict[str, Any]] = {
                        "two-only": _second_of_two_pairs},
 }  # fmt: skip
 
-# The name under which the rules call each clause's alternative: bound here to the DEFAULT
-# reading (plain ``gli``, whose rules numba caches); ``build`` rebinds them for another reading.
-_CALLED_AS = {
-    "quads-pair-from-trips": "_pair_beside_quads",
-    "full-house-twos": "_twos_of_full_house",
-    "full-house-king": "_king_of_full_house",
-    "two-pair": "_split_sevens",
-    "complete-two-pair": "_any_ace",
-    "complete-pairs": "_sixes_pair",
-}
-_pair_beside_quads = _ALTERNATIVES["quads-pair-from-trips"][DEFAULT["quads-pair-from-trips"]]
-_twos_of_full_house = _ALTERNATIVES["full-house-twos"][DEFAULT["full-house-twos"]]
-_king_of_full_house = _ALTERNATIVES["full-house-king"][DEFAULT["full-house-king"]]
-_split_sevens = _ALTERNATIVES["two-pair"][DEFAULT["two-pair"]]
-_any_ace = _ALTERNATIVES["complete-two-pair"][DEFAULT["complete-two-pair"]]
-_sixes_pair = _ALTERNATIVES["complete-pairs"][DEFAULT["complete-pairs"]]
+_DEFAULT_PARAMS = reading_params(DEFAULT)
+"""``p`` of the ``DEFAULT`` reading (a global array: numba freezes it into ``choose``)."""
+_DEFAULT_PARAMS.flags.writeable = False
+
+
+# The dispatchers: each clause's alternative as the reading ``p`` (``reading_params``) picks it
+
+
+@njit(cache=True)
+def _pair_beside_quads(f, p):
+    """Rule 2's pair beside the quads, read by ``quads-pair-from-trips``."""
+    if p[Q_QUADS_PAIR] == QUADS_PAIR_NO:
+        return _pair_held_twice(f)
+    return _pair_or_trips(f)
+
+
+@njit(cache=True)
+def _twos_of_full_house(f, p):
+    """Rule 3's "a pair of twos", read by ``full-house-twos``."""
+    if p[Q_TWOS] == TWOS_ANY:
+        return _twos_pair_or_trips(f)
+    return _twos_the_pair(f)
+
+
+@njit(cache=True)
+def _king_of_full_house(f, p):
+    """Rule 3's "king-or-better singleton", read by ``full-house-king``."""
+    if p[Q_KING] == KING_NATURAL:
+        return _natural_king_or_better(f)
+    return _king_or_better(f)
+
+
+@njit(cache=True)
+def _split_sevens(p, high, low, ace):
+    """Rule 5's first split condition, read by ``two-pair``."""
+    a = p[Q_TWO_PAIR]
+    if a == TWO_PAIR_OR:
+        return _sevens_or(high, low, ace)
+    if a == TWO_PAIR_HIGH_SEVENS:
+        return _high_sevens(high, low, ace)
+    if a == TWO_PAIR_HIGH_SEVENS_OR_BOTH:
+        return _high_sevens_or_both(high, low, ace)
+    return _sevens_and(high, low, ace)
+
+
+@njit(cache=True)
+def _any_ace(f, p):
+    """Rule 8's "any ace" beside two pair, read by ``complete-two-pair``."""
+    if p[Q_ANY_ACE] == ANY_ACE_SINGLETON:
+        return singleton_ace(f)
+    return holds_ace(f)
+
+
+@njit(cache=True)
+def _sixes_pair(f, p):
+    """Rule 8's pair that must be sixes or better, read by ``complete-pairs``: ``NONE`` when
+    the hand is not "two pair" in that reading."""
+    a = p[Q_PAIRS]
+    if a == PAIRS_HIGH_AND_LOW:
+        return _lowest_pair(f)
+    if a == PAIRS_TWO_ONLY:
+        return _second_of_two_pairs(f)
+    return _second_pair(f)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -469,7 +574,7 @@ def _four_twos_to_sixes(f, pair):
 
 
 @njit(cache=True)
-def four_of_a_kind(f):
+def four_of_a_kind(f, p):
     """Four of a kind, by the rank of the quads:
 
     - aces: a pair of sevens or better goes in front if there is one; otherwise two aces;
@@ -483,7 +588,7 @@ def four_of_a_kind(f):
     from three of a kind held beside the quads (``yes``: four kings and three nines hold a pair
     of nines, four aces and three eights put two eights in front; ``no``: they hold no pair)."""
     quads = f.quads[0]
-    pair = _pair_beside_quads(f)
+    pair = _pair_beside_quads(f, p)
     if quads == ACE:
         return _four_aces(f, pair)
     if quads >= JACK:
@@ -498,7 +603,7 @@ def four_of_a_kind(f):
 
 
 @njit(cache=True)
-def full_house(f):
+def full_house(f, p):
     """Full house: with two three-of-a-kinds, a pair from the higher one goes in front (the
     lower trips stay in back). With trips and two pairs, the higher pair goes in front (the full
     house stays in back). With a pair of twos and a king-or-better singleton, keep the full house
@@ -513,7 +618,7 @@ def full_house(f):
         return _pair_front(f, f.trips[0]), FULL_TWO_TRIPS
     if f.n_pairs >= 2:
         return _pair_front(f, f.pairs[0]), FULL_TWO_PAIRS
-    if _twos_of_full_house(f) and f.n_singles >= 2 and _king_of_full_house(f):
+    if _twos_of_full_house(f, p) and f.n_singles >= 2 and _king_of_full_house(f, p):
         return two_highest_singles(f), FULL_TWOS_KEEP
     return _pair_front(f, f.pairs[0]), FULL_PAIR_FRONT
 
@@ -536,7 +641,7 @@ def three_of_a_kind(f):
 
 
 @njit(cache=True)
-def two_pair(f):
+def two_pair(f, p):
     """Two pair (and three pair): with three pairs, the highest pair goes in front. Otherwise
     split (low pair in front) when any of these holds: both pairs are sevens or better and there
     is no singleton ace; the high pair is jacks or better, the low pair sixes or better, and
@@ -552,7 +657,7 @@ def two_pair(f):
         return _pair_front(f, f.pairs[0]), THREE_PAIR
     high, low = f.pairs[0], f.pairs[1]
     ace = singleton_ace(f)
-    if _split_sevens(high, low, ace):
+    if _split_sevens(p, high, low, ace):
         return _pair_front(f, low), TWO_PAIR_SPLIT_SEVENS
     if high >= JACK and low >= SIX and ace:
         return _pair_front(f, low), TWO_PAIR_SPLIT_ACE
@@ -629,7 +734,7 @@ def _complete_front(f):
 
 
 @njit(cache=True)
-def complete_hand(f):
+def complete_hand(f, p):
     """Straights, flushes, straight flushes, royal flushes: if the hand also holds four of a
     kind, use rule 2; a full house, rule 3; two pair with a pair of jacks or better and a pair of
     sixes or better, or two pair together with any ace, rule 5. Otherwise choose the front among
@@ -649,12 +754,12 @@ def complete_hand(f):
     a back of category straight, flush, straight flush or royal flush; a king-high (jack-high)
     or better front has a king (jack) or better as its higher card, or is a pair."""
     if f.n_quads > 0:
-        return four_of_a_kind(f)
+        return four_of_a_kind(f, p)
     if f.n_trips >= 2 or (f.n_trips == 1 and f.n_pairs >= 1):
-        return full_house(f)
-    sixes = _sixes_pair(f)  # NONE: not "two pair" in this rule
-    if sixes != NONE and ((f.pairs[0] >= JACK and sixes >= SIX) or _any_ace(f)):
-        return two_pair(f)
+        return full_house(f, p)
+    sixes = _sixes_pair(f, p)  # NONE: not "two pair" in this rule
+    if sixes != NONE and ((f.pairs[0] >= JACK and sixes >= SIX) or _any_ace(f, p)):
+        return two_pair(f, p)
     return _complete_front(f)
 
 
@@ -663,63 +768,42 @@ def complete_hand(f):
 
 
 @njit(cache=True)
-def choose(f):
-    """Set a hand: classify it by its best five-card category and apply that rule."""
+def choose_read(f, p):
+    """Set a hand by the reading ``p`` (``reading_params``): classify it by its best five-card
+    category and apply that rule."""
     c = f.best_cat
     if c == FIVE_ACES:
         return five_aces(f)
     if c == QUADS:
-        return four_of_a_kind(f)
+        return four_of_a_kind(f, p)
     if c == FULL_HOUSE:
-        return full_house(f)
+        return full_house(f, p)
     if _is_complete(c):
-        return complete_hand(f)
+        return complete_hand(f, p)
     if c == TRIPS:
         return three_of_a_kind(f)
     if c == TWO_PAIR:
-        return two_pair(f)
+        return two_pair(f, p)
     if c == PAIR:
         return one_pair(f)
     return no_pair(f)
 
 
+@njit(cache=True)
+def choose(f):
+    """Set a hand by the ``DEFAULT`` reading (``choose_read``)."""
+    return choose_read(f, _DEFAULT_PARAMS)
+
+
 RULES = rule_names(DEFAULT)
 """The rule names of plain ``gli`` (the ``DEFAULT`` reading), by rule id."""
 
-# the rules that call a clause's alternative, directly or through another: callees first
-_RULES_WITH_READINGS = (four_of_a_kind, full_house, two_pair, complete_hand, choose)
 
-
-def build(choices: Mapping[str, str]) -> Callable[..., Any]:
-    """The ``choose(f)`` of the way read by ``choices`` (clause id -> alternative, over
-    ``DEFAULT``).
-
-    The DEFAULT reading is ``choose`` itself (cached on disk by numba). Another reading gets
-    copies of the rules that call an alternative, with the chosen alternatives (and the copied
-    callees) bound as their globals, which numba freezes as compile-time constants; they are
-    compiled once per reading and process, not cached on disk."""
-    return _build(reading(choices))
-
-
-def parts(choices: Mapping[str, str]) -> tuple[tuple[str, ...], Callable[..., Any]]:
-    """``(rule names, choose)`` of the way read by ``choices``: the ``build`` of the
-    registered ``HouseWay``."""
-    return rule_names(choices), build(choices)
-
-
-@functools.cache
-def _build(items: Reading) -> Callable[..., Any]:
-    return choose if items == reading() else _rebound(items)
-
-
-def _rebound(items: Reading) -> Callable[..., Any]:
-    """``choose`` compiled from copies of the rules bound to the alternatives of ``items`` (the
-    DEFAULT reading too: the tests check the copies against the cached rules)."""
-    bound = {_CALLED_AS[cid]: _ALTERNATIVES[cid][alternative] for cid, alternative in items}
-    for rule in _RULES_WITH_READINGS:
-        py = rule.py_func
-        copy = FunctionType(py.__code__, {**py.__globals__, **bound}, py.__name__,
-                            py.__defaults__, py.__closure__)  # fmt: skip
-        copy.__doc__, copy.__qualname__ = py.__doc__, py.__qualname__
-        bound[py.__name__] = njit(copy)
-    return bound["choose"]
+def parts(
+    choices: Mapping[str, str],
+) -> tuple[tuple[str, ...], Callable[..., Any], tuple[int, ...]]:
+    """``(rule names, choose_read, params)`` of the way read by ``choices`` (clause id ->
+    alternative, over ``DEFAULT``): the ``build`` of the registered ``HouseWay``. Every reading
+    shares ``choose_read``; its ``params`` (``reading_params``) pick the alternatives at run
+    time, so a new reading compiles nothing."""
+    return rule_names(choices), choose_read, tuple(reading_params(choices).tolist())
