@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_per_hand_check.py
 	$(TIME) $(BIN)/python benchmarks/bench_simulate.py
 	$(TIME) $(BIN)/python benchmarks/bench_sweep.py
+	$(TIME) $(BIN)/python benchmarks/bench_wayedge.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

@@ -375,13 +375,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         print(df.to_csv(index=False), end="")
     else:
-        shown = df.assign(ok=["pass" if ok else "FAIL" for ok in df["ok"]])
-        print(markdown(shown.drop(columns=["source"])))
+        print(markdown(df.drop(columns=["source", "ok"])))
         print()
         for i, src in enumerate(df["source"]):
             print(f"{i + 1}. {df['figure'].iloc[i]}: {src}")
-    failed = int((~df["ok"]).sum()) if len(df) else 0
-    print(f"\n{len(df) - failed} passed, {failed} failed")
+    status = df["status"].tolist() if len(df) else []
+    failed, still_open = status.count("FAIL"), status.count("open")
+    print(f"\n{status.count('pass')} passed, {failed} failed"
+          + (f", {still_open} open (disagreements on record)" if still_open else ""))
     return 1 if failed else 0
 
 

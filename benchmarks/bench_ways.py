@@ -2,7 +2,8 @@
 an empty cache folder; then gli against trump-plaza and the dominated settings of every way.
 
 Budget (house-way issue): under 60 s wall per house way for all 6,972,147 classes on 2 cores.
-numba compiles a way's ``_apply`` kernel once per process (it takes the way's ``choose`` as an
+numba compiles a way's apply kernel once per process (``_apply``, or ``_apply_read`` shared by
+every reading of a way with named readings such as gli: it takes the way's ``choose`` as an
 argument, so it is not cached on disk); the first step compiles every way on a small deck so
 that the full-deck figures measure the work, and the compile time is shown on its own.
 ``PAIGOW_BENCH_DECK`` runs a smaller deck (e.g. ``TJQKA:cdh+joker``, to try the script). Exits 1

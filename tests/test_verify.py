@@ -78,3 +78,21 @@ def test_shipped_entries_are_known_figures():
     entries = verify_mod.published_entries()
     assert len(entries) >= 14
     assert all(e["source"] for e in entries)
+
+
+def test_a_disagreement_on_record_is_shown_open(tmp_path, monkeypatch, capsys):
+    _write(tmp_path, f"""
+[[figures]]
+figure = "hands.total"
+deck = "TJQKA:cdh+joker"
+value = {comb(16, 7) + 5}
+source = "test"
+open = "which edition the source counted"
+""")
+    df = verify_mod.verify(tmp_path)
+    assert df["status"].tolist() == ["open"] and df["ok"].tolist() == [False]
+    assert "OPEN: which edition" in df["source"].iloc[0]
+    monkeypatch.setattr(verify_mod, "PUBLISHED", tmp_path)
+    monkeypatch.setattr(verify_mod.verify, "__defaults__", (tmp_path, None))
+    assert main(["verify"]) == 0
+    assert "0 passed, 0 failed, 1 open" in capsys.readouterr().out

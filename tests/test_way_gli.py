@@ -11,11 +11,13 @@ import numpy as np
 import pytest
 
 from enumerate.evaluate import Category, all_settings, five_card_table
-from enumerate.houseways import HouseWay, apply_way, facts, gli, set_hand
+from enumerate.houseways import apply_way, facts, get_way, gli, set_hand
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
 
-WAY = HouseWay("gli", "1", "test", gli.RULES, gli.choose, gli)
+# the cases read the card literally (rule 5 "and"); the default reading's rule 5 is tested in
+# tests/test_gli_readings.py
+WAY = get_way(gli.LITERAL_NAME)
 
 C = Category
 ROYAL = "royal"  # a back that must be the royal flush itself
@@ -136,7 +138,7 @@ def _front_ranks(setting) -> str:
 @pytest.mark.parametrize(("hand", "front", "rule", "back"), CASES, ids=[c[0] for c in CASES])
 def test_rule_cases(hand: str, front: str, rule: int, back: object) -> None:
     s = set_hand(WAY, hand)
-    assert (_front_ranks(s), s.rule) == (front, gli.RULES[rule])
+    assert (_front_ranks(s), s.rule) == (front, WAY.rules[rule])
     table = five_card_table()
     if back == ROYAL:
         assert s.high_id == int(np.flatnonzero(table.category == 8).max())
