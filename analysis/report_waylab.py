@@ -9,10 +9,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
 
-import matplotlib.pyplot as plt
 import pandas as pd
 
 from analysis.formats import decimal, markdown
+from analysis.plots import rule_bars
 from analysis.variants import BEST_RESPONSE, get_variant, variant_names
 from analysis.waycosts import pattern_costs, rule_costs
 from analysis.wayedge import DealerLab, dealer_lab, house_optimal, way_edge
@@ -37,16 +37,10 @@ def _costs_md(df: pd.DataFrame) -> str:
 def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
     top = rules[(rules["rule"] != "total") & (rules["cost"] > 0)]
     top = top.sort_values("cost", ascending=False).head(15)
-    fig, ax = plt.subplots(figsize=(10, max(3, len(top) * 0.4)))
-    ax.barh([r[:70] for r in top["rule"]], [float(x) * 100 for x in top["cost"]],
-            color="#6b4fa0")  # fmt: skip
-    ax.set_xlabel("house edge given away against the house-optimal dealer (% of the bet)")
-    ax.set_title(f"Where the dealer's way gives up value: {title}")
-    ax.invert_yaxis()
-    ax.tick_params(axis="y", labelsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    rule_bars(list(top["rule"]), [float(x) * 100 for x in top["cost"]], path,
+              f"Where the dealer's way gives up value: {title}",
+              "house edge given away against the house-optimal dealer (% of the bet)",
+              "#6b4fa0")  # fmt: skip
 
 
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules,

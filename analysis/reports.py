@@ -22,6 +22,7 @@ import pandas as pd
 
 from analysis.categories import category_table
 from analysis.formats import decimal, markdown
+from analysis.plots import rule_bars
 from analysis.pricing import ReturnTable, analyze, compare
 from analysis.report_waylab import way_lab_section
 from analysis.sidebets import BETS, max_players, sidebet_report
@@ -190,16 +191,9 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
 
 def _plot_rules(by_rule: pd.DataFrame, path: Path, title: str) -> None:
     top = by_rule[by_rule["edge given up"] > 0].head(15)
-    fig, ax = plt.subplots(figsize=(10, max(3, len(top) * 0.4)))
-    ax.barh([r[:70] for r in top["rule"]], [float(x) * 100 for x in top["edge given up"]],
-            color="#c96b28")  # fmt: skip
-    ax.set_xlabel("house edge given up against optimal play (% of the bet)")
-    ax.set_title(f"Where the house way gives up value: {title}")
-    ax.invert_yaxis()
-    ax.tick_params(axis="y", labelsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    rule_bars(list(top["rule"]), [float(x) * 100 for x in top["edge given up"]], path,
+              f"Where the house way gives up value: {title}",
+              "house edge given up against optimal play (% of the bet)", "#c96b28")  # fmt: skip
 
 
 def build_reports(

@@ -98,15 +98,15 @@ def dealer_lab(
 
 
 @njit(cache=True)
-def _sums(group, orbit, idx, win, other, n_groups):
-    """Per group: orbit-weighted wins, other counts and classes."""
-    out = np.zeros((n_groups, 3), dtype=np.int64)
-    for c in range(group.shape[0]):
-        g = group[c]
-        w = orbit[c]
-        out[g, 0] += w * win[idx[c]]
-        out[g, 1] += w * other[idx[c]]
-        out[g, 2] += w
+def _sums(bits, orbit, idx, win, other, n_bits):
+    """Per dealer-event bits value: orbit-weighted wins, other counts and classes."""
+    out = np.zeros((n_bits, 3), dtype=np.int64)
+    for c in range(bits.shape[0]):
+        b = bits[c]
+        w = np.int64(orbit[c])
+        out[b, 0] += w * win[idx[c]]
+        out[b, 1] += w * other[idx[c]]
+        out[b, 2] += w
     return out
 
 
@@ -125,15 +125,15 @@ def way_counts(lab: DealerLab, way: HouseWay | str, flag_mask: int) -> WayCounts
     way = get_way(way) if isinstance(way, str) else way
     _, idx = settings_of(lab, way)
     bits = lab.bits_of(idx, flag_mask)
-    uniq, group = np.unique(bits, return_inverse=True)
     pd = lab.per_dealer
-    s = _sums(group.astype(np.int64), lab.table.orbit_size.astype(np.int64), idx,
-              pd.win.astype(np.int64), pd.other.astype(np.int64), len(uniq))  # fmt: skip
+    s = _sums(bits, lab.table.orbit_size, idx, pd.win, pd.other, ALL_DEALER_EVENTS + 1)
+    present = np.flatnonzero(s[:, 2])  # the dealer classes that occur, as the engine's
+    s = s[present]
     deals = s[:, 2] * pd.unit
     win, other = s[:, 0], s[:, 1]
     rest = deals - win - other
     push, loss = (rest, other) if pd.mode == "blind" else (other, rest)
-    return tuple(int(b) for b in uniq), win, push, loss, deals
+    return tuple(int(b) for b in present), win, push, loss, deals
 
 
 def way_edge(

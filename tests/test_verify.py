@@ -68,10 +68,15 @@ deck = "TJQKA:cdh+joker"
 value = {comb(16, 7) + 5}
 source = "test"
 """)
-    monkeypatch.setattr(verify_mod, "PUBLISHED", tmp_path)
-    monkeypatch.setattr(verify_mod.verify, "__defaults__", (tmp_path, None))
-    assert main(["verify"]) == 1
+    assert _cli(tmp_path, monkeypatch) == 1
     assert "0 passed, 1 failed" in capsys.readouterr().out
+
+
+def _cli(folder, monkeypatch) -> int:
+    """``paigow verify`` over the published files of ``folder``."""
+    monkeypatch.setattr(verify_mod, "PUBLISHED", folder)
+    monkeypatch.setattr(verify_mod.verify, "__defaults__", (folder, None))
+    return main(["verify"])
 
 
 def test_shipped_entries_are_known_figures():
@@ -92,7 +97,5 @@ open = "which edition the source counted"
     df = verify_mod.verify(tmp_path)
     assert df["status"].tolist() == ["open"] and df["ok"].tolist() == [False]
     assert "OPEN: which edition" in df["source"].iloc[0]
-    monkeypatch.setattr(verify_mod, "PUBLISHED", tmp_path)
-    monkeypatch.setattr(verify_mod.verify, "__defaults__", (tmp_path, None))
-    assert main(["verify"]) == 0
+    assert _cli(tmp_path, monkeypatch) == 0
     assert "0 passed, 0 failed, 1 open" in capsys.readouterr().out

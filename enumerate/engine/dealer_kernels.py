@@ -26,7 +26,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from enumerate.engine.kernels import _ORBIT_SHIFT, N_LOW, _order_by_high, merge_family
+from enumerate.engine.kernels import (
+    _ORBIT_SHIFT,
+    N_LOW,
+    _order_by_high,
+    family_buffers,
+    merge_family,
+)
 
 BLIND = 0  # player mode: players set by one fixed setting per class; answers (win, loss)
 RESPONSE = 1  # players see the dealer's setting and use their frontier; answers (win, push)
@@ -237,13 +243,7 @@ def per_dealer_orbits(offsets, items, orbit_ids, sign, set_orbit, rec, mode, pgr
                       fsize, fh, fl, dgrep, dsize, dh, dl, doff, scratch, acc):  # fmt: skip
     """``family_per_dealer`` over the orbits ``orbit_ids`` of one level; returns the number of
     inexact divisions by the orbit sizes (the caller fails on any)."""
-    max_items = 1
-    for s in orbit_ids:
-        max_items = max(max_items, offsets[s + 1] - offsets[s])
-    fam = np.empty(max_items, dtype=np.int64)
-    frec = np.empty(max_items, dtype=np.int64)
-    mult = np.empty(max_items, dtype=np.int64)
-    occ = np.empty(max_items, dtype=np.int64)
+    _max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     inexact = 0
     for s in orbit_ids:
         n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)

@@ -369,17 +369,11 @@ def per_hand_orbits(
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level; returns the number of
     inexact divisions by the orbit sizes (the caller fails on any)."""
-    max_items = 1
-    for s in orbit_ids:
-        max_items = max(max_items, offsets[s + 1] - offsets[s])
+    max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     n_groups = prep.shape[0]
     scratch = make_scratch(max_items, 1, n_d, n_groups)
     # int32: a family's counts divided by |orbit S| are at most C(53,7) < 2^31
     answers = np.empty((min(max_items, n_groups), 2 + 2 * fh.shape[1], n_d), dtype=np.int32)
-    fam = np.empty(max_items, dtype=np.int64)
-    frec = np.empty(max_items, dtype=np.int64)
-    mult = np.empty(max_items, dtype=np.int64)
-    occ = np.empty(max_items, dtype=np.int64)
     inexact = 0
     for s in orbit_ids:
         n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
@@ -389,6 +383,17 @@ def per_hand_orbits(
             acc_win, acc_loss,
         )  # fmt: skip
     return inexact
+
+
+@njit(cache=True, nogil=True)
+def family_buffers(offsets, orbit_ids):
+    """(largest family size, and the ``fam``, ``frec``, ``mult``, ``occ`` buffers of
+    ``merge_family`` for it) over the orbits ``orbit_ids`` of a level."""
+    max_items = 1
+    for s in orbit_ids:
+        max_items = max(max_items, offsets[s + 1] - offsets[s])
+    return (max_items, np.empty(max_items, dtype=np.int64), np.empty(max_items, dtype=np.int64),
+            np.empty(max_items, dtype=np.int64), np.empty(max_items, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -432,14 +437,8 @@ def run_orbits(
     l_bloss = np.zeros(n_d, dtype=np.int64)
     l_rwin = np.zeros(n_d, dtype=np.int64)
     l_rpush = np.zeros(n_d, dtype=np.int64)
-    max_items = 1
-    for s in orbit_ids:
-        max_items = max(max_items, offsets[s + 1] - offsets[s])
+    max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     scratch = make_scratch(max_items, n_p, n_d, prep.shape[0])
-    fam = np.empty(max_items, dtype=np.int64)
-    frec = np.empty(max_items, dtype=np.int64)
-    mult = np.empty(max_items, dtype=np.int64)
-    occ = np.empty(max_items, dtype=np.int64)
     inexact = 0
     for s in orbit_ids:
         n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)

@@ -25,7 +25,6 @@ from math import comb
 from pathlib import Path
 
 import numpy as np
-from joblib import Parallel, delayed
 from numba import njit
 
 from enumerate.cache import (
@@ -46,8 +45,8 @@ from enumerate.engine.dealer_kernels import (
     per_dealer_orbits,
 )
 from enumerate.engine.keys import player_groups
-from enumerate.engine.levels import Level, build_level
-from enumerate.engine.perhand import _split, _sum_into_first
+from enumerate.engine.levels import Level
+from enumerate.engine.perhand import _sum_into_first, over_levels
 from enumerate.engine.run import default_jobs
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.tables import HandTable
@@ -216,7 +215,8 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
     accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
     width, dwidth = fr.high.shape[1], dh.shape[1]
 
-    def work(level: Level, ids: np.ndarray, acc: np.ndarray) -> int:
+    def work(level: Level, ids: np.ndarray, part: int) -> int:
+        acc = accs[part]
         size = np.diff(level.offsets)
         max_items = int(size[ids].max()) if len(ids) else 1
         scratch = make_dealer_scratch(max_items, len(pgrep), len(dgrep), width, dwidth)
@@ -226,24 +226,12 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
             scratch, acc,
         ))  # fmt: skip
 
-    with Parallel(n_jobs=n_jobs, backend="threading") as par:
-        for k in range(8):
-            t1 = time.perf_counter()
-            level = build_level(table, k)
-            t2 = time.perf_counter()
-            parts = _split(level, n_jobs)
-            inexact = sum(par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(parts)))
-            if inexact:  # not an assert statement: this check must survive python -O
-                raise AssertionError(
-                    f"per-dealer level {k}: {inexact} family counts did not divide by the "
-                    "orbit size (a bookkeeping bug in the levels or the kernels)"
-                )
-            del level
-            if timings is not None:
-                timings[f"level {k}"] = t2 - t1
-                timings[f"kernel {k}"] = time.perf_counter() - t2
+    levels: dict[int, float] = {}
+    over_levels(table, n_jobs, work, "per-dealer", timings=levels)
+    if timings is not None:
+        timings.update({f"level {k}": secs for k, secs in levels.items()})
     acc = _sum_into_first(accs)
-    del accs
+    accs.clear()  # frees the other threads' accumulators
     flat_h = dh[np.arange(dh.shape[1])[None, :] < dsize[:, None]]
     flat_l = dl[np.arange(dl.shape[1])[None, :] < dsize[:, None]]
     return PerDealer(side.mode, side.key, doff, flat_h, flat_l, np.ascontiguousarray(acc[:, 0]),

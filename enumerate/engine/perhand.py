@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -110,6 +111,34 @@ def _sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
     return out
 
 
+def over_levels(
+    table: HandTable,
+    n_jobs: int,
+    work: Callable[[Level, np.ndarray, int], int],
+    what: str,
+    parts_of: Callable[[Level], list[np.ndarray]] | None = None,
+    timings: dict[int, float] | None = None,
+) -> None:
+    """Run ``work(level, orbit ids, part)`` over every level k = 0..7, the orbits of a level
+    cut into ``n_jobs`` parts of about equal size (or ``parts_of(level)``), in threads; fail
+    with an AssertionError naming the level when the parts met inexact divisions (``work``
+    returns their number). ``timings[k]``: seconds of level k."""
+    with Parallel(n_jobs=n_jobs, backend="threading") as par:
+        for k in range(8):
+            t0 = time.perf_counter()
+            level = build_level(table, k)
+            parts = _split(level, n_jobs) if parts_of is None else parts_of(level)
+            inexact = sum(par(delayed(work)(level, ids, j) for j, ids in enumerate(parts)))
+            if inexact:  # not an assert statement: this check must survive python -O
+                raise AssertionError(
+                    f"{what} level {k}: {inexact} family counts did not divide by the orbit "
+                    "size (a bookkeeping bug in the levels or the kernels)"
+                )
+            del level
+            if timings is not None:
+                timings[k] = time.perf_counter() - t0
+
+
 def _path(keys: EngineKeys) -> Path:
     return cache_dir() / "perhand" / f"{keys.digest}.parquet"
 
@@ -166,33 +195,20 @@ def run_per_hand(
     accs = _accumulators(n_jobs, n, n_d, n_points)
     rec = keys.packed
 
-    def work(level: Level, ids: np.ndarray, acc: tuple[np.ndarray, ...]) -> int:
-        """Adds the orbits ``ids`` into ``acc``; returns the inexact divisions met."""
+    def work(level: Level, ids: np.ndarray, part: int) -> int:
+        """Adds the orbits ``ids`` into the part's accumulators; returns the inexact divisions
+        met."""
+        acc = accs[part]
         return int(per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
             keys.frontier_low, keys.player_groups[1], offset, n_d, *acc,
         ))  # fmt: skip
 
-    with Parallel(n_jobs=n_jobs, backend="threading") as par:
-        for k in range(8):
-            t0 = time.perf_counter()
-            level = build_level(table, k)
-            if rows is None:
-                parts = _split(level, n_jobs)
-            else:
-                parts = [subset_orbits(level, table, rows)]
-            inexact = sum(par(delayed(work)(level, ids, accs[j]) for j, ids in enumerate(parts)))
-            if inexact:  # not an assert statement: this check must survive python -O
-                raise AssertionError(
-                    f"per-hand level {k}: {inexact} family counts did not divide by the orbit "
-                    "size (a bookkeeping bug in the levels or the kernels)"
-                )
-            del level
-            if timings is not None:
-                timings[k] = time.perf_counter() - t0
+    selected = None if rows is None else (lambda level: [subset_orbits(level, table, rows)])
+    over_levels(table, n_jobs, work, "per-hand", selected, timings)
     tot, wwin, wloss, pwin, ploss = (_sum_into_first([a[i] for a in accs]) for i in range(5))
-    del accs
+    accs.clear()  # frees the other threads' accumulators
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,
                      flag_mask=keys.flag_mask)  # fmt: skip
     if rows is None:

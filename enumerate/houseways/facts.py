@@ -173,6 +173,12 @@ def low_id_of_ranks(r1, r2):
 
 
 @njit(cache=True)
+def is_complete(f):
+    """The hand's best five cards are a straight, flush or straight flush."""
+    return f.best_cat in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
+
+
+@njit(cache=True)
 def holds_ace(f):
     """An ace or the joker is in the hand (the joker counts as an ace in ace conditions)."""
     return f.counts[ACE] > 0

@@ -60,6 +60,7 @@ from enumerate.houseways.facts import (
     TEN,
     by_front_ranks,
     highest_front,
+    is_complete,
     singleton_ace,
     two_highest_singles,
 )
@@ -322,12 +323,6 @@ def five_aces(f):
 
 # ---------------------------------------------------------------------------------------------
 # The way
-
-
-@njit(cache=True)
-def is_complete(f):
-    """The hand's best five cards are a straight, flush or straight flush."""
-    return f.best_cat in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
 
 
 @njit(cache=True)

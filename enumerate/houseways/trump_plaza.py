@@ -36,18 +36,17 @@ from numba import njit
 
 from enumerate.houseways.facts import (
     ACE,
-    FLUSH,
     JACK,
     KING,
     NONE,
     SEVEN,
     SIX,
     STRAIGHT,
-    STRAIGHT_FLUSH,
     TEN,
     TWO,
     by_front_ranks,
     highest_front,
+    is_complete,
     two_highest_singles,
 )
 
@@ -320,12 +319,6 @@ def five_aces(f):
     if f.counts[KING] == 2:
         return by_front_ranks(f, KING, KING), R_FIVE_ACES_KINGS
     return by_front_ranks(f, ACE, ACE), R_FIVE_ACES
-
-
-@njit(cache=True)
-def is_complete(f):
-    """The hand's best five cards are a straight, flush or straight flush."""
-    return f.best_cat in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
 
 
 @njit(cache=True)
