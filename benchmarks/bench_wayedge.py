@@ -61,11 +61,12 @@ def main() -> None:
     else:
         side = PlayerSide("response")
     timings: dict[str, float] = {}
-    with steps.step("per-dealer table, built (not cached)") as info:
+    with steps.step("per-dealer table (built, or read from the cache)") as info:
         r = run_per_dealer(table, side, use_cache=True, timings=timings)
         levels = sum(v for k, v in timings.items() if k.startswith("level"))
-        info["note"] = (f"{len(r.win):,} settings of {len(r):,} classes; keys "
-                        f"{timings['keys']:.1f} s, levels (building + kernels) {levels:.1f} s")
+        info["note"] = f"{len(r.win):,} settings of {len(r):,} classes; " + (
+            "read from the cache" if r.from_cache else
+            f"built: keys {timings['keys']:.1f} s, levels (building + kernels) {levels:.1f} s")
     del r
     deck_arg = "full" if deck.name == "full" else deck.key
     for variant in variants:
