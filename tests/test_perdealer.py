@@ -131,3 +131,28 @@ def test_a_damaged_per_dealer_table_is_rebuilt(tmp_path, monkeypatch, capfd):
     again = run_per_dealer(table, PlayerSide("response"))
     notice(capfd, sidecar)
     assert np.array_equal(again.win, first.win)
+
+
+def _readings() -> list[str]:
+    """Every single alternative of every clause of the gli card, and the literal reading."""
+    from enumerate.houseways import gli
+
+    names = {get_way("gli", {**gli.LITERAL, c.id: alt}).name
+             for c in gli.CLAUSES for alt in c.names}  # fmt: skip
+    return sorted(names)
+
+
+@pytest.mark.parametrize("spec", ["23579JQA:cd+joker", "2346J:cdhs+joker"])
+@pytest.mark.parametrize("way", _readings())
+def test_way_edge_of_every_reading_equals_the_pair_engine(spec, way):
+    """Every reading of the gli card, on a deck of two pairs, straights and flushes beside
+    pairs, nine-high low hands and the joker, and on a four-suit one with quads, trips and
+    twos full: dealer-open (best response) and commission-free (blind gli players; the
+    dealer's own nine-high low hand pushes)."""
+    deck = Deck.parse(spec)
+    for variant, mode in [("dealer-open", BEST_RESPONSE), ("commission-free", HOUSE_WAY)]:
+        v = get_variant(variant)
+        ours = way_edge(v, way, player=mode, player_way="gli", deck=deck)
+        theirs = price(pair_counts(deck, Rules(), way, "gli", v.flag_mask), v, mode)
+        assert list(ours.table["combinations"]) == list(theirs.table["combinations"]), variant
+        assert ours.house_edge == theirs.house_edge
