@@ -23,7 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.variants import BEST_RESPONSE, get_variant
-from analysis.wayedge import DealerLab, dealer_lab, house_optimal, way_edge
+from analysis.wayedge import DealerLab, dealer_lab, way_edge
 from enumerate.houseways import get_way
 from enumerate.houseways import gli as gli_way
 from enumerate.rules import Deck, Rules
@@ -89,7 +89,3 @@ def reconcile(
     order = sorted(range(len(df)), key=lambda i: (abs(df["distance"].iloc[i]), i))
     return df.iloc[order].reset_index(drop=True)
 
-
-def ceiling(lab: DealerLab) -> Fraction:
-    """The dealer-open house-optimal ceiling on the same player (no way can do better)."""
-    return house_optimal(lab, "dealer-open").house_edge

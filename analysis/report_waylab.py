@@ -56,7 +56,8 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules,
         if lab is None:  # best response does not depend on the variant: one table serves all
             log("per-dealer table, best-responding players")
             lab = dealer_lab(variant, BEST_RESPONSE, None, rep.deck, rules)
-        ceiling = house_optimal(lab, variant).house_edge
+        opt = house_optimal(lab, variant)
+        ceiling = opt.house_edge
         rows.append({"game": name, "dealer": "house-optimal (ceiling)", "house edge": ceiling,
                      "below ceiling": Fraction(0)})  # fmt: skip
         for way in ways:
@@ -65,8 +66,8 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules,
             rows.append({"game": name, "dealer": way, "house edge": edge,
                          "below ceiling": ceiling - edge})  # fmt: skip
             stem = f"waylab-{name}-{way}"
-            by_rule = rule_costs(lab, variant, way)
-            patterns = pattern_costs(lab, variant, way, top=60)
+            by_rule = rule_costs(lab, variant, way, opt)
+            patterns = pattern_costs(lab, variant, way, top=60, opt=opt)
             (rep.out / f"{stem}-by-rule.md").write_text(_costs_md(by_rule) + "\n")
             (rep.out / f"{stem}-patterns.md").write_text(_costs_md(patterns) + "\n")
             _plot_costs(by_rule, rep.out / f"{stem}.png", f"{name}, {way}")

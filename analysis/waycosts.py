@@ -30,23 +30,25 @@ from enumerate.evaluate import Category, five_card_table, two_card_ranks
 from enumerate.houseways import HouseWay, get_way
 
 
-def _gaps(lab: DealerLab, variant: Variant, way: HouseWay
+def _gaps(lab: DealerLab, variant: Variant, way: HouseWay, opt: HouseOptimal | None
           ) -> tuple[HouseOptimal, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     """(house-optimal, way's rule per class, way's row per class, gap per class): the gap is
     what the way's setting gives the player above the house-optimal one (units 1/scale)."""
-    opt = house_optimal(lab, variant)
+    opt = opt or house_optimal(lab, variant)
     w, rows = settings_of(lab, way)
     gap = opt.values_at(rows) - opt.values
     return opt, w.rule.astype(np.int64), rows, gap
 
 
-def rule_costs(lab: DealerLab, variant: Variant | str, way: HouseWay | str) -> pd.DataFrame:
+def rule_costs(lab: DealerLab, variant: Variant | str, way: HouseWay | str,
+               opt: HouseOptimal | None = None) -> pd.DataFrame:  # fmt: skip
     """One row per rule of ``way``: the hands it sets, how many of them below the
     house-optimal setting, and what that costs the house (exact fraction of a bet per deal,
-    and as a decimal percentage); rules in the way's order, a total row last."""
+    and as a decimal percentage); rules in the way's order, a total row last. ``opt``: the
+    variant's house-optimal dealer, if already at hand."""
     variant = get_variant(variant)
     way = get_way(way) if isinstance(way, str) else way
-    opt, rule, _rows, gap = _gaps(lab, variant, way)
+    opt, rule, _rows, gap = _gaps(lab, variant, way, opt)
     orbit = lab.table.orbit_size.astype(np.int64)
     n_rules = len(way.rule_names)
     hands = np.zeros(n_rules, dtype=np.int64)
@@ -95,14 +97,16 @@ def _category(cat: int) -> str:
     return Category(cat).name.lower().replace("_", " ")
 
 
-def pattern_costs(lab: DealerLab, variant: Variant | str, way: HouseWay | str,
-                  top: int | None = 40) -> pd.DataFrame:  # fmt: skip
+def pattern_costs(
+    lab: DealerLab, variant: Variant | str, way: HouseWay | str, top: int | None = 40,
+    opt: HouseOptimal | None = None,
+) -> pd.DataFrame:
     """Hands the way sets below the house-optimal setting, grouped by rank pattern and by the
     two settings (front ranks, back category), most costly first: the list a dealer trainer or
     a way designer reads. ``top`` rows (all when None)."""
     variant = get_variant(variant)
     way = get_way(way) if isinstance(way, str) else way
-    opt, rule, rows, gap = _gaps(lab, variant, way)
+    opt, rule, rows, gap = _gaps(lab, variant, way, opt)
     at = np.flatnonzero(gap > 0)
     pd_ = lab.per_dealer
     five = five_card_table(lab.table.rules)

@@ -62,8 +62,7 @@ class DealerLab:
 
     def bits_of(self, rows: np.ndarray, flag_mask: int) -> np.ndarray:
         """The dealer events (within ``flag_mask``) of one setting per class (``rows``)."""
-        nine = nine_high_low(self.per_dealer.point_low[rows])
-        return (self.class_bits | np.where(nine, int(DealerEvent.NINE_HIGH_LOW), 0)) & flag_mask
+        return (self.class_bits | _LOW_BITS[self.per_dealer.point_low[rows]]) & flag_mask
 
 
 def dealer_lab(
@@ -285,7 +284,3 @@ def house_optimal(lab: DealerLab, variant: Variant | str) -> HouseOptimal:
     edge = -Fraction(int((orbit * values).sum()), pr.scale * lab.total)
     return HouseOptimal(lab, pr, rows, values, edge)
 
-
-def edge_of_rows(lab: DealerLab, opt: HouseOptimal, rows: np.ndarray) -> Fraction:
-    """The house edge of a dealer who picks ``rows`` (one per class)."""
-    return opt.edge_of(rows)

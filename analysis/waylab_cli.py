@@ -54,8 +54,9 @@ def _shown(df: pd.DataFrame) -> pd.DataFrame:
 
 def cmd_way_costs(args: argparse.Namespace) -> int:
     lab = _lab(args)
-    rules = rule_costs(lab, args.variant, args.way)
-    patterns = pattern_costs(lab, args.variant, args.way, top=args.top)
+    opt = house_optimal(lab, args.variant)
+    rules = rule_costs(lab, args.variant, args.way, opt)
+    patterns = pattern_costs(lab, args.variant, args.way, top=args.top, opt=opt)
     if args.format == "json":
         def rows(df: pd.DataFrame) -> list[dict[str, Any]]:
             return [{**{str(k): v for k, v in r.items()}, "cost": float(r["cost"]),

@@ -19,7 +19,7 @@ import pytest
 from analysis.counts import pair_counts
 from analysis.pricing import price
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant
-from analysis.wayedge import dealer_lab, edge_of_rows, house_optimal, settings_of, way_edge
+from analysis.wayedge import dealer_lab, house_optimal, settings_of, way_edge
 from enumerate.bruteforce import per_dealer_by_brute_force
 from enumerate.engine.perdealer import PlayerSide, run_per_dealer
 from enumerate.houseways import get_way
@@ -94,7 +94,7 @@ def test_house_optimal_is_the_best_setting_of_every_dealer_hand():
     assert opt.house_edge == -Fraction(total, lab.total)
     for way in WAYS:
         _, rows = settings_of(lab, get_way(way))
-        edge = edge_of_rows(lab, opt, rows)
+        edge = opt.edge_of(rows)
         assert edge == way_edge("dealer-open", way, deck=deck, lab=lab).house_edge
         assert edge <= opt.house_edge
 

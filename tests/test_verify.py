@@ -60,14 +60,18 @@ def test_bad_files(tmp_path, body, message):
         verify_mod.verify(tmp_path)
 
 
-def test_cli_exit_code(tmp_path, monkeypatch, capsys):
-    _write(tmp_path, f"""
+# hands of a 16-card deck, published wrong by 5
+WRONG_TOTAL = f"""
 [[figures]]
 figure = "hands.total"
 deck = "TJQKA:cdh+joker"
 value = {comb(16, 7) + 5}
 source = "test"
-""")
+"""
+
+
+def test_cli_exit_code(tmp_path, monkeypatch, capsys):
+    _write(tmp_path, WRONG_TOTAL)
     assert _cli(tmp_path, monkeypatch) == 1
     assert "0 passed, 1 failed" in capsys.readouterr().out
 
@@ -86,14 +90,7 @@ def test_shipped_entries_are_known_figures():
 
 
 def test_a_disagreement_on_record_is_shown_open(tmp_path, monkeypatch, capsys):
-    _write(tmp_path, f"""
-[[figures]]
-figure = "hands.total"
-deck = "TJQKA:cdh+joker"
-value = {comb(16, 7) + 5}
-source = "test"
-open = "which edition the source counted"
-""")
+    _write(tmp_path, WRONG_TOTAL + 'open = "which edition the source counted"\n')
     df = verify_mod.verify(tmp_path)
     assert df["status"].tolist() == ["open"] and df["ok"].tolist() == [False]
     assert "OPEN: which edition" in df["source"].iloc[0]
