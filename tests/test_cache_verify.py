@@ -160,29 +160,69 @@ def test_per_hand_table(cache, capfd):
 
 def test_engine_levels(cache, capfd):
     from enumerate.engine import distributed as dist
-    from enumerate.engine.levels import build_level
-    from enumerate.engine.run import LevelArrays
+    from enumerate.engine import levelcache as lc
+    from enumerate.engine.levels import LevelArrays, build_level
 
     table = hand_table(DECK)
     level = LevelArrays.of(build_level(table, 3))
-    sidecar = dist.save_level(level, DECK, Rules(), cache)
-    good = dist.load_level(DECK, Rules(), 3, cache, table.orbit_size)
+    sidecar = lc.save_level(level, DECK, Rules(), cache)
+    good = lc.load_level(DECK, Rules(), 3, cache, table.orbit_size)
     assert good is not None and np.array_equal(good.items, level.items)
     items = sidecar.parent / "k3-items.npy"
     flip_at(items, items.stat().st_size // 2, 8)
-    assert dist.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
+    assert lc.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
     notice(capfd, items)  # the notice names the array that failed its checksum
     # a worker's level task rebuilds it and the rebuilt level is served
     dist._LEVELS.clear()
     dist.level_task(DECK.key, Rules().key, 3, str(cache), dist.code_fingerprint())
     quiet(capfd)
-    again = dist.load_level(DECK, Rules(), 3, cache, table.orbit_size)
+    again = lc.load_level(DECK, Rules(), 3, cache, table.orbit_size)
     assert again is not None and np.array_equal(again.items, level.items)
     # right checksums, wrong numbers: the invariants catch a level that lost a family member
     broken = LevelArrays(3, level.offsets, level.items[::-1].copy(), level.orbit_size)
-    dist.save_level(broken, DECK, Rules(), cache)
-    assert dist.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
+    lc.save_level(broken, DECK, Rules(), cache)
+    assert lc.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
     notice(capfd, sidecar)
+    # an item that is not a class row (the digests made right for it) is caught too
+    bad = level.items.copy()
+    bad[len(bad) // 2] = len(table)
+    lc.save_level(LevelArrays(3, level.offsets, bad, level.orbit_size), DECK, Rules(), cache)
+    assert lc.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
+    notice(capfd, sidecar)
+
+
+def test_local_engine_reads_and_rebuilds_the_level_cache(cache, capfd):
+    """The local backend, the per-hand and the per-dealer tables read the levels the first
+    run built (no build the second time); a damaged level is reported once, rebuilt, and the
+    counts are the same integers."""
+    from enumerate.engine import build_keys, run_engine
+    from enumerate.engine import levelcache as lc
+    from enumerate.engine.run import LevelStats
+    from enumerate.houseways import get_way
+
+    table = hand_table(DECK)
+    keys = build_keys(table, get_way("gli"), flag_mask=0)
+    first: dict[int, LevelStats] = {}
+    counts = run_engine(table, keys, use_cache=False, stats=first, cache=cache)
+    assert not list(cache.glob("levels/*/k*.json"))  # use_cache=False keeps nothing
+    run_engine(table, keys, stats=first, cache=cache)
+    assert all(st.build_seconds > 0 for st in first.values())
+    assert len(list(lc.level_dir(DECK, Rules(), cache).glob("k*.json"))) == 8
+    second: dict[int, LevelStats] = {}
+    shards = cache / "engine" / keys.digest
+    for f in shards.glob("*.parquet"):
+        f.unlink()
+    again = run_engine(table, keys, stats=second, cache=cache)
+    assert all(st.build_seconds == 0 for st in second.values())
+    assert again == counts
+    items = lc.level_dir(DECK, Rules(), cache) / "k4-items.npy"
+    flip_at(items, items.stat().st_size // 3, 4)
+    for f in shards.glob("*.parquet"):
+        f.unlink()
+    third: dict[int, LevelStats] = {}
+    assert run_engine(table, keys, stats=third, cache=cache) == counts
+    notice(capfd, items)
+    assert third[4].build_seconds > 0 and third[3].build_seconds == 0
 
 
 def test_unreadable_footer_is_reported(cache, capfd):

@@ -18,7 +18,8 @@ distributed = pytest.importorskip("distributed")
 
 import enumerate.engine.run as run_mod  # noqa: E402
 from enumerate.engine import build_keys, run_engine  # noqa: E402
-from enumerate.engine.distributed import RunSpec, level_dir, load_level, worker_state  # noqa: E402
+from enumerate.engine.distributed import RunSpec, worker_state  # noqa: E402
+from enumerate.engine.levelcache import level_dir, load_level  # noqa: E402
 from enumerate.engine.run import LevelStats, ShardDone, plan_shards  # noqa: E402
 from enumerate.houseways import get_way  # noqa: E402
 from enumerate.rules import Deck  # noqa: E402

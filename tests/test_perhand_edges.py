@@ -126,14 +126,14 @@ def test_run_per_hand_fails_on_an_inexact_division(monkeypatch, setup):
     """A level whose orbit sizes are wrong makes ``run_per_hand`` raise an AssertionError
     naming the level (a bug, not a user error: never a ValueError)."""
     table, keys = setup
-    real = perhand.build_level
+    real = perhand.level_arrays
 
-    def wrong_sizes(table, k):
-        level = real(table, k)
+    def wrong_sizes(table, k, **kw):
+        level, seconds = real(table, k, **kw)
         if k != 4:
-            return level
-        return replace(level, orbits=replace(level.orbits, size=level.orbits.size + 1))
+            return level, seconds
+        return replace(level, orbit_size=level.orbit_size + 1), seconds
 
-    monkeypatch.setattr(perhand, "build_level", wrong_sizes)
+    monkeypatch.setattr(perhand, "level_arrays", wrong_sizes)
     with pytest.raises(AssertionError, match=r"per-hand level 4: [0-9]+ family counts"):
         perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)

@@ -26,12 +26,10 @@ gives the right counts: each worker builds the levels it needs and the client sa
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import json
 import os
-import re
 import sys
 import threading
 import time
@@ -40,25 +38,15 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from math import comb
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from enumerate.cache import (
-    built_correctly,
-    code_fingerprint,
-    load_arrays,
-    provenance,
-    require,
-    save_arrays,
-)
+from enumerate.cache import code_fingerprint
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.keys import EngineKeys, build_keys
-from enumerate.engine.levels import build_level
+from enumerate.engine.levelcache import level_arrays
+from enumerate.engine.levels import LevelArrays
 from enumerate.engine.run import (
-    LevelArrays,
     Shard,
     ShardDone,
     ShardStore,
@@ -70,8 +58,6 @@ from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 
-LEVEL_SCHEMA = 1
-LEVEL_ARRAYS = ("offsets", "items", "orbit_size")
 MAX_RUNS = 4  # (table, keys) kept by a worker (about 0.7 GB each for the full deck)
 MAX_LEVELS = 16  # memory-mapped levels kept by a worker
 
@@ -148,70 +134,12 @@ class ShardOutcome:
     pid: int
 
 
-# --------------------------------------------------------------------------- level cache
+# --------------------------------------------------------------------------- worker state
 
 
 def _rules(key: str) -> Rules:
     return Rules(**json.loads(key))
 
-
-def level_dir(deck: Deck, rules: Rules, cache: Path) -> Path:
-    """Folder of the cached levels of a deck and rules, for this code."""
-    tag = hashlib.sha256(f"{deck.key}|{rules.key}".encode()).hexdigest()[:8]
-    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", deck.name)
-    return cache / "levels" / f"{safe}-{tag}-{code_fingerprint()}"
-
-
-def _level_prov(deck: Deck, rules: Rules, k: int) -> dict[str, Any]:
-    return provenance(LEVEL_SCHEMA, table="engine-level", deck=deck.key, rules=rules.key, k=k)
-
-
-def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Path:
-    """Write a level's arrays as ``.npy`` files, then the sidecar that makes them valid (with
-    each array's shape, dtype and xxHash digest)."""
-    arrays = {name: getattr(level, name) for name in LEVEL_ARRAYS}
-    return save_arrays(level_dir(deck, rules, cache), f"k{level.k}", arrays,
-                       _level_prov(deck, rules, level.k))  # fmt: skip
-
-
-def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None:
-    """A level's invariants: offsets start at 0, every family is non-empty and the last offset
-    ends the items; items are class rows; and the family of orbit S holds, counted with class
-    orbit sizes, ``|orbit S| * C(n - k, 7 - k)`` hands (each hand containing S once for every
-    set of its orbit it contains: DESIGN.md section 2)."""
-    off, items = np.asarray(level.offsets), np.asarray(level.items)
-    require(len(off) == len(level.orbit_size) + 1 and off[0] == 0 and off[-1] == len(items),
-            "offsets do not span the items")  # fmt: skip
-    require(bool((np.diff(off) > 0).all()), "a family is empty")
-    require(len(items) == 0 or (items.min() >= 0 and items.max() < len(class_orbit)),
-            "an item is not a class row")  # fmt: skip
-    per_orbit = np.add.reduceat(class_orbit.astype(np.int64)[items], off[:-1])
-    expected = np.asarray(level.orbit_size, dtype=np.int64) * comb(deck.size - level.k,
-                                                                   7 - level.k)  # fmt: skip
-    require(np.array_equal(per_orbit, expected), "a family does not hold the hands of its set")
-
-
-def load_level(
-    deck: Deck, rules: Rules, k: int, cache: Path, class_orbit: np.ndarray | None = None
-) -> LevelArrays | None:
-    """The cached level, memory-mapped, if this code made it for this deck and rules and it
-    verifies: each array's digest, and with ``class_orbit`` (the hand table's orbit sizes)
-    the level's invariants (``check_level``). A damaged level is reported and not served."""
-
-    def level_of(arrays: dict[str, np.ndarray]) -> LevelArrays:
-        return LevelArrays(k, arrays["offsets"], arrays["items"], arrays["orbit_size"])
-
-    def check(arrays: dict[str, np.ndarray]) -> None:
-        require(sorted(arrays) == sorted(LEVEL_ARRAYS), "the sidecar lists other arrays")
-        if class_orbit is not None:
-            check_level(level_of(arrays), deck, class_orbit)
-
-    arrays = load_arrays(level_dir(deck, rules, cache), f"k{k}", _level_prov(deck, rules, k),
-                         check)  # fmt: skip
-    return None if arrays is None else level_of(arrays)
-
-
-# --------------------------------------------------------------------------- worker state
 
 _STATE_LOCK = threading.Lock()  # the dicts below
 _LOAD_LOCK = threading.RLock()  # loading and building: one at a time per worker process
@@ -309,20 +237,9 @@ def _level(deck: str, rules: str, k: int, cache: str) -> tuple[LevelArrays, floa
         hit = _lookup(_LEVELS, key)
         if hit is not None:
             return hit, 0.0
-        d, r, root = Deck.parse(deck), _rules(rules), Path(cache)
-        seconds = 0.0
-        table = _table(deck, rules, cache)
-        level = load_level(d, r, k, root, table.orbit_size)
-        if level is None:
-            t0 = time.perf_counter()
-            built = LevelArrays.of(build_level(table, k))
-            with built_correctly(f"level {k}"):
-                check_level(built, d, table.orbit_size)
-            save_level(built, d, r, root)
-            seconds = time.perf_counter() - t0
+        level, seconds = level_arrays(_table(deck, rules, cache), k, Path(cache))
+        if seconds:
             _COUNTERS["levels_built"] += 1
-            level = load_level(d, r, k, root) or built  # mapped: the built copy is freed
-            del built
         _keep(_LEVELS, key, level, MAX_LEVELS)
     return level, seconds
 

@@ -152,6 +152,29 @@ class Level:
         return -1 if self.k % 2 else 1
 
 
+@dataclass(frozen=True, eq=False)
+class LevelArrays:
+    """What the kernels read of one level: the families by orbit and the orbit sizes (from a
+    ``Level`` built in memory, or memory-mapped from the level cache, ``levelcache``)."""
+
+    k: int
+    offsets: np.ndarray  # int64, len = number of orbits + 1
+    items: np.ndarray  # int32 class rows
+    orbit_size: np.ndarray  # int64
+
+    @property
+    def sign(self) -> int:
+        return -1 if self.k % 2 else 1
+
+    def __len__(self) -> int:
+        """Number of orbits (families) of the level."""
+        return int(self.orbit_size.shape[0])
+
+    @classmethod
+    def of(cls, level: Level) -> LevelArrays:
+        return cls(level.k, level.offsets, level.items, level.orbits.size.astype(np.int64))
+
+
 def build_level(table: HandTable, k: int) -> Level:
     """Group the k-subsets of every class by their orbit."""
     deck: Deck = table.deck
@@ -175,14 +198,15 @@ def build_level(table: HandTable, k: int) -> Level:
     return Level(k, orb, offsets, items)
 
 
-def subset_orbits(level: Level, table: HandTable, rows: list[int]) -> np.ndarray:
+def subset_orbits(level: Level | LevelArrays, table: HandTable, rows: list[int]) -> np.ndarray:
     """Orbit ids of the level's k-subsets of the given classes' representatives: the only
     families in which those classes appear."""
     pos = suit_positions(table.deck)
+    codes = orbits(table.deck, level.k).codes
     found = set()
     for r in rows:
         cards = [int(c) for c in table.cards[r]]
         for sub in combinations(cards, level.k):
             code = canonical_code(np.array(sub, dtype=np.int64), pos)
-            found.add(int(np.searchsorted(level.orbits.codes, code)))
+            found.add(int(np.searchsorted(codes, code)))
     return np.array(sorted(found), dtype=np.int64)

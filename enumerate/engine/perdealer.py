@@ -45,7 +45,7 @@ from enumerate.engine.dealer_kernels import (
     per_dealer_orbits,
 )
 from enumerate.engine.keys import player_groups
-from enumerate.engine.levels import Level
+from enumerate.engine.levels import LevelArrays
 from enumerate.engine.perhand import _sum_into_first, over_levels
 from enumerate.engine.run import default_jobs
 from enumerate.evaluate import all_settings, five_card_table
@@ -178,7 +178,7 @@ def run_per_dealer(
         if cached is not None:
             return cached
     t0 = time.perf_counter()
-    result = _compute(table, side, n_jobs or default_jobs(), unit, timings)
+    result = _compute(table, side, n_jobs or default_jobs(), unit, timings, use_cache)
     with built_correctly("the per-dealer table"):
         check_per_dealer(result, len(table))
     if timings is not None:
@@ -189,7 +189,7 @@ def run_per_dealer(
 
 
 def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
-             timings: dict[str, float] | None) -> PerDealer:  # fmt: skip
+             timings: dict[str, float] | None, use_cache: bool) -> PerDealer:  # fmt: skip
     t0 = time.perf_counter()
     mode = MODES[side.mode]
     fr = player_table(table.deck, table.rules, cache=None)
@@ -215,19 +215,18 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
     accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
     width, dwidth = fr.high.shape[1], dh.shape[1]
 
-    def work(level: Level, ids: np.ndarray, part: int) -> int:
+    def work(level: LevelArrays, ids: np.ndarray, part: int) -> int:
         acc = accs[part]
         size = np.diff(level.offsets)
         max_items = int(size[ids].max()) if len(ids) else 1
         scratch = make_dealer_scratch(max_items, len(pgrep), len(dgrep), width, dwidth)
         return int(per_dealer_orbits(
-            level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
-            rec, mode, pgrep, ph, pl, fr.size, fr.high, fr.low, dgrep, dsize, dh, dl, doff,
-            scratch, acc,
+            level.offsets, level.items, ids, level.sign, level.orbit_size, rec, mode, pgrep, ph,
+            pl, fr.size, fr.high, fr.low, dgrep, dsize, dh, dl, doff, scratch, acc,
         ))  # fmt: skip
 
     levels: dict[int, float] = {}
-    over_levels(table, n_jobs, work, "per-dealer", timings=levels)
+    over_levels(table, n_jobs, work, "per-dealer", timings=levels, use_cache=use_cache)
     if timings is not None:
         timings.update({f"level {k}": secs for k, secs in levels.items()})
     acc = _sum_into_first(accs)

@@ -42,7 +42,8 @@ from enumerate.cache import (
 )
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.keys import EngineKeys
-from enumerate.engine.levels import Level, build_level, subset_orbits
+from enumerate.engine.levelcache import level_arrays
+from enumerate.engine.levels import LevelArrays, subset_orbits
 from enumerate.engine.run import default_jobs
 from enumerate.tables import HandTable
 
@@ -87,9 +88,9 @@ def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.nda
     return offset, keys.frontier_high[mask], keys.frontier_low[mask]
 
 
-def _split(level: Level, parts: int) -> list[np.ndarray]:
+def _split(level: LevelArrays, parts: int) -> list[np.ndarray]:
     """Orbit ids of a level in ``parts`` runs of about equal item counts."""
-    n = len(level.orbits)
+    n = len(level)
     cuts = np.searchsorted(level.offsets, np.linspace(0, level.offsets[-1], parts + 1))
     cuts = np.clip(cuts, 0, n)
     cuts[0], cuts[-1] = 0, n
@@ -114,19 +115,21 @@ def _sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
 def over_levels(
     table: HandTable,
     n_jobs: int,
-    work: Callable[[Level, np.ndarray, int], int],
+    work: Callable[[LevelArrays, np.ndarray, int], int],
     what: str,
-    parts_of: Callable[[Level], list[np.ndarray]] | None = None,
+    parts_of: Callable[[LevelArrays], list[np.ndarray]] | None = None,
     timings: dict[int, float] | None = None,
+    use_cache: bool = True,
 ) -> None:
-    """Run ``work(level, orbit ids, part)`` over every level k = 0..7, the orbits of a level
-    cut into ``n_jobs`` parts of about equal size (or ``parts_of(level)``), in threads; fail
-    with an AssertionError naming the level when the parts met inexact divisions (``work``
-    returns their number). ``timings[k]``: seconds of level k."""
+    """Run ``work(level, orbit ids, part)`` over every level k = 0..7 (from the level cache,
+    ``levelcache``), the orbits of a level cut into ``n_jobs`` parts of about equal size (or
+    ``parts_of(level)``), in threads; fail with an AssertionError naming the level when the
+    parts met inexact divisions (``work`` returns their number). ``timings[k]``: seconds of
+    level k."""
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
         for k in range(8):
             t0 = time.perf_counter()
-            level = build_level(table, k)
+            level, _ = level_arrays(table, k, use_cache=use_cache)
             parts = _split(level, n_jobs) if parts_of is None else parts_of(level)
             inexact = sum(par(delayed(work)(level, ids, j) for j, ids in enumerate(parts)))
             if inexact:  # not an assert statement: this check must survive python -O
@@ -177,6 +180,7 @@ def run_per_hand(
     the level where one left a remainder (a bug, never a user error).
     """
     path = _path(keys)
+    cache_levels = use_cache  # the levels serve a selection too; a partial table is not kept
     if rows is not None:
         use_cache = False
         weight = np.zeros(len(table), dtype=np.int64)
@@ -195,18 +199,18 @@ def run_per_hand(
     accs = _accumulators(n_jobs, n, n_d, n_points)
     rec = keys.packed
 
-    def work(level: Level, ids: np.ndarray, part: int) -> int:
+    def work(level: LevelArrays, ids: np.ndarray, part: int) -> int:
         """Adds the orbits ``ids`` into the part's accumulators; returns the inexact divisions
         met."""
         acc = accs[part]
         return int(per_hand_orbits(
-            level.offsets, level.items, ids, level.sign, level.orbits.size.astype(np.int64),
+            level.offsets, level.items, ids, level.sign, level.orbit_size,
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
             keys.frontier_low, keys.player_groups[1], offset, n_d, *acc,
         ))  # fmt: skip
 
     selected = None if rows is None else (lambda level: [subset_orbits(level, table, rows)])
-    over_levels(table, n_jobs, work, "per-hand", selected, timings)
+    over_levels(table, n_jobs, work, "per-hand", selected, timings, cache_levels)
     tot, wwin, wloss, pwin, ploss = (_sum_into_first([a[i] for a in accs]) for i in range(5))
     accs.clear()  # frees the other threads' accumulators
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,

@@ -46,7 +46,8 @@ from enumerate.cache import (
 from enumerate.engine.counts import PairCounts
 from enumerate.engine.kernels import run_orbits
 from enumerate.engine.keys import EngineKeys
-from enumerate.engine.levels import Level, build_level
+from enumerate.engine.levelcache import level_arrays
+from enumerate.engine.levels import LevelArrays
 from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.tables import HandTable
 from enumerate.vocabulary import N_PLAYER_CLASSES
@@ -86,25 +87,6 @@ def plan_shards(table: HandTable, levels: Iterable[int] = range(8)) -> list[Shar
         bounds = np.linspace(0, n_orbits, parts + 1).round().astype(int)
         shards += [Shard(k, int(a), int(b)) for a, b in pairwise(bounds)]
     return shards
-
-
-@dataclass(frozen=True, eq=False)
-class LevelArrays:
-    """What the kernels read of one level: the families by orbit and the orbit sizes (from a
-    ``Level`` built in memory, or memory-mapped from the level cache of the Dask backend)."""
-
-    k: int
-    offsets: np.ndarray  # int64, len = number of orbits + 1
-    items: np.ndarray  # int32 class rows
-    orbit_size: np.ndarray  # int64
-
-    @property
-    def sign(self) -> int:
-        return -1 if self.k % 2 else 1
-
-    @classmethod
-    def of(cls, level: Level) -> LevelArrays:
-        return cls(level.k, level.offsets, level.items, level.orbits.size.astype(np.int64))
 
 
 def _run_shard(level: LevelArrays, shard: Shard, table: HandTable, keys: EngineKeys) -> PairCounts:
@@ -216,9 +198,10 @@ def run_engine(
     temporary local cluster of ``n_jobs`` worker processes). Default: ``"dask"`` when a
     ``scheduler`` is given, else ``"local"``.
 
-    ``cache``: the folder of the finished shards (default ``cache_dir()``); with dask also the
-    folder the workers read the tables and levels from (shared storage on a cluster). With
-    ``use_cache`` every finished shard is kept there and a later run skips it.
+    ``cache``: the folder of the finished shards and of the levels (default ``cache_dir()``);
+    with dask also the folder the workers read the tables from (shared storage on a cluster).
+    With ``use_cache`` every finished shard and level is kept there and a later run skips it
+    (the levels serve every way and flag mask of the deck: ``levelcache``).
 
     ``stats``, if given, is filled with per-level figures; ``on_shard`` is called with each
     finished shard (after it is saved).
@@ -276,7 +259,7 @@ def run_engines(
     elif backend == "local":
         for _, keys in runs:
             _ = keys.packed  # once, before the threads would all compute it
-        results = _local_results(runs, todo, n_jobs or default_jobs(), builds)
+        results = _local_results(runs, todo, n_jobs or default_jobs(), builds, root, use_cache)
     else:
         from enumerate.engine.distributed import dask_results
 
@@ -318,20 +301,22 @@ def _local_results(
     todo: list[tuple[int, Shard]],
     n_jobs: int,
     builds: dict[tuple[str, str, int], float],
+    root: Path | None,
+    use_cache: bool,
 ) -> Iterator[tuple[ShardDone, PairCounts]]:
-    """Compute shards in threads, one level at a time per deck and rules (a level is built once
-    for every run of that deck and rules). The next level is built in a thread of its own while
-    the shards of the current one run: building is a fifth of the work, and it fills the
-    cores left idle at the end of each level. At most two levels are in memory."""
+    """Compute shards in threads, one level at a time per deck and rules (a level is read from
+    the level cache, or built once for every run of that deck and rules and kept there). The
+    next level is read or built in a thread of its own while the shards of the current one
+    run: building, the first time, is a fifth of the work, and it fills the cores left idle at
+    the end of each level. At most two levels are in memory."""
     groups: dict[tuple[str, str], list[int]] = {}
     for i, (table, _) in enumerate(runs):
         groups.setdefault((table.deck.key, table.rules.key), []).append(i)
     pid = os.getpid()
 
     def build(table: HandTable, k: int) -> LevelArrays:
-        t0 = time.perf_counter()
-        level = LevelArrays.of(build_level(table, k))
-        builds[(table.deck.key, table.rules.key, k)] = time.perf_counter() - t0
+        level, seconds = level_arrays(table, k, root, use_cache)
+        builds[(table.deck.key, table.rules.key, k)] = seconds
         return level
 
     with (
@@ -365,7 +350,9 @@ def _with_shard(
     return run, shard, counts, time.perf_counter() - t0
 
 
-def run_for_hands(table: HandTable, keys: EngineKeys, rows: Iterable[int]) -> dict[int, PairCounts]:
+def run_for_hands(
+    table: HandTable, keys: EngineKeys, rows: Iterable[int], use_cache: bool = True
+) -> dict[int, PairCounts]:
     """Exact counts for single player hands: for each class row, the counts of ONE hand of
     that class (the player) against every dealer hand of the other cards.
 
@@ -375,21 +362,20 @@ def run_for_hands(table: HandTable, keys: EngineKeys, rows: Iterable[int]) -> di
     pos = suit_positions(table.deck)
     out = {r: PairCounts.zeros(N_PLAYER_CLASSES, keys.n_dealer_classes) for r in rows}
     for k in range(8):
-        level = build_level(table, k)
-        arrays = LevelArrays.of(level)
+        arrays, _ = level_arrays(table, k, use_cache=use_cache)
+        codes = orbits(table.deck, k).codes
         for r in rows:
             weight = np.zeros(len(table), dtype=np.int64)
             weight[r] = 1
             one = keys.with_player_weight(weight, f"row {r}")
             cards = [int(c) for c in table.cards[r]]
             ids = sorted(
-                {int(np.searchsorted(level.orbits.codes,
-                                     canonical_code(np.array(sub, dtype=np.int64), pos)))
+                {int(np.searchsorted(codes, canonical_code(np.array(sub, dtype=np.int64), pos)))
                  for sub in combinations(cards, k)}
             )  # fmt: skip
-            shard = Shard(k, 0, len(level.orbits), tuple(ids))
+            shard = Shard(k, 0, len(arrays), tuple(ids))
             out[r] = out[r] + _run_shard(arrays, shard, table, one)
-        del level, arrays
+        del arrays
     result = {}
     for r, counts in out.items():
         size = int(table.orbit_size[r])
