@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_simulate.py
 	$(TIME) $(BIN)/python benchmarks/bench_sweep.py
 	$(TIME) $(BIN)/python benchmarks/bench_wayedge.py
+	$(TIME) $(BIN)/python benchmarks/bench_reports.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

@@ -8,6 +8,7 @@ counts with fewer).
 
 from __future__ import annotations
 
+import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -225,9 +226,14 @@ def build_reports(
         t0 = time.perf_counter()
         step()
         rep.seconds[name] = time.perf_counter() - t0
-        log(f"{name}: {rep.seconds[name]:.1f} s")
+        log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB)")
     _index(rep, rules)
     return rep
+
+
+def _peak_mb() -> float:
+    """Peak resident memory of this process so far (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _categories(rep: Report, rules: Rules) -> None:
