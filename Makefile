@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_sweep.py
 	$(TIME) $(BIN)/python benchmarks/bench_wayedge.py
 	$(TIME) $(BIN)/python benchmarks/bench_reports.py
+	$(TIME) $(BIN)/python benchmarks/bench_cli.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
 
 clean-cache:

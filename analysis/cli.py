@@ -2,43 +2,33 @@
 
 Every error the user can cause (a bad card, a wrong count, an unknown option value) ends with
 one line on stderr and exit code 2, never a traceback.
+
+Importing this module and building the parser import nothing heavy (no pandas, numba, pyarrow
+or matplotlib): each command imports what it uses, so that a one-hand command starts in a
+fraction of a second (``benchmarks/bench_cli.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-import pandas as pd
-
-from analysis.categories import category_table
 from analysis.formats import decimal, markdown, to_json
-from analysis.pricing import analyze
-from analysis.sidebets import bet_listing, sidebet_report
-from analysis.sweep import add_sweep_command
-from analysis.variants import get_variant
-from analysis.waylab_cli import add_way_lab_commands
-from analysis.ways import (
-    SetReport,
-    WayDiff,
-    clause_listing,
-    diff_ways,
-    dominated_counts,
-    load_way_module,
-    reading_listing,
-    set_report,
-    way_listing,
-    way_modules_from_env,
-    way_records,
-)
 from enumerate.cards import Card, parse_cards
-from enumerate.classes import describe
-from enumerate.evaluate import SettingValue, settings
-from enumerate.houseways import get_way, split_way_names
 from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analysis.variants import Variant
+    from analysis.ways import SetReport, WayDiff
+    from enumerate.evaluate import SettingValue
+    from enumerate.houseways import HouseWay
 
 EXIT_USAGE = 2
 
@@ -47,9 +37,68 @@ class UsageError(Exception):
     """Bad input from the user: reported in one line, exit code 2."""
 
 
+class _Commands(argparse._SubParsersAction):
+    """The subcommands. Those of a module of their own that imports pandas and the engine
+    (``defer``) are defined by it only when one of them is named, or when the help lists them
+    all."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deferred: dict[str, str] = {}  # command -> "module:function" that defines it
+
+    def defer(self, names: Sequence[str], adder: str) -> None:
+        """Reserve ``names``, in this place of the list, for the commands that ``adder``
+        (``"module:function"``, called with this action) defines."""
+        for name in names:
+            self._deferred[name] = adder
+            self._name_parser_map[name] = self._parser_class()  # a placeholder
+
+    def define(self, names: Iterable[str]) -> None:
+        """Import and run the adders of the deferred commands among ``names``."""
+        for adder in dict.fromkeys(self._deferred[n] for n in names if n in self._deferred):
+            order = list(self._name_parser_map)
+            for name in [n for n, a in self._deferred.items() if a == adder]:
+                del self._deferred[name], self._name_parser_map[name]
+            module, _, function = adder.partition(":")
+            getattr(importlib.import_module(module), function)(self)
+            # back in their reserved places: in the choices (the same dict) and in the help
+            parsers = dict(self._name_parser_map)
+            self._name_parser_map.clear()
+            self._name_parser_map.update({n: parsers.pop(n) for n in order if n in parsers})
+            self._name_parser_map.update(parsers)
+            place = {n: i for i, n in enumerate(self._name_parser_map)}
+            self._choices_actions.sort(key=lambda a: place.get(a.dest, len(place)))
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:  # fmt: skip
+        self.define(values[:1])
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            if isinstance(action, _Commands):
+                action.define(list(action.choices or ()))
+        return super().format_help()
+
+
+# The look-ups most commands start with, importing their modules (and numba) only when called.
+def get_way(name: str) -> HouseWay:
+    """The registered house way ``name`` (``enumerate.houseways.get_way``)."""
+    from enumerate.houseways import get_way as lookup
+
+    return lookup(name)
+
+
+def get_variant(spec: str) -> Variant:
+    """A shipped variant by name, or a variant file (``analysis.variants.get_variant``)."""
+    from analysis.variants import get_variant as lookup
+
+    return lookup(spec)
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -61,6 +110,9 @@ def _deck(args: argparse.Namespace) -> Deck:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
+    from enumerate.classes import describe
+    from enumerate.evaluate import settings
+
     cards = parse_cards(args.cards, count=7)
     rules = _rules(args)
     rows = settings(cards, rules)
@@ -113,6 +165,8 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_categories(args: argparse.Namespace) -> int:
+    from analysis.categories import category_table
+
     deck = _deck(args)
     df = category_table(deck, _rules(args))
     total = int(df["combinations"].iloc[-1])
@@ -174,6 +228,8 @@ def _set_text(r: SetReport) -> None:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
+    from analysis.ways import set_report
+
     r = set_report(get_way(args.house_way), args.cards, _rules(args))
     if args.format == "json":
         print(
@@ -192,6 +248,8 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 
 def cmd_ways(args: argparse.Namespace) -> int:
+    from analysis.ways import clause_listing, reading_listing, way_listing, way_records
+
     if args.format == "json":
         print(to_json(way_records()))
     elif args.format == "csv":
@@ -217,6 +275,8 @@ def _diff_labels(d: WayDiff) -> tuple[str, str]:
 
 
 def _diff_markdown(d: WayDiff, dominated: pd.DataFrame) -> None:
+    import pandas as pd
+
     la, lb = _diff_labels(d)
     print(f"House ways {d.a} and {d.b}, deck {d.deck.name}, wheel {d.rules.wheel}: "
           f"{d.total:,} hands")  # fmt: skip
@@ -244,6 +304,8 @@ def _diff_markdown(d: WayDiff, dominated: pd.DataFrame) -> None:
 def _diff_csv(d: WayDiff, dominated: pd.DataFrame) -> None:
     """One table: a row per pair of rules, the hands set alike, the total, then each way's
     dominated hands."""
+    import pandas as pd
+
     la, lb = _diff_labels(d)
     rows = [
         {"kind": "different", "a_rule": r["a_rule"], "b_rule": r["b_rule"], "hands": r["hands"],
@@ -315,6 +377,8 @@ def _diff_json(d: WayDiff, dominated: pd.DataFrame) -> None:
 
 
 def cmd_diff_ways(args: argparse.Namespace) -> int:
+    from analysis.ways import diff_ways, dominated_counts
+
     a, b = get_way(args.a), get_way(args.b)
     deck, rules = _deck(args), _rules(args)
     d = diff_ways(a, b, deck, rules)
@@ -328,6 +392,8 @@ def _tell(message: str) -> None:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    from analysis.pricing import analyze
+
     variant = get_variant(args.variant)
     if args.house_way is not None:
         get_way(args.house_way)  # an unknown way fails here, before any counting
@@ -388,6 +454,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_reports(args: argparse.Namespace) -> int:
     from analysis.reports import build_reports
+    from enumerate.houseways import split_way_names
 
     ways = split_way_names(args.ways)
     for w in ways:
@@ -399,17 +466,19 @@ def cmd_reports(args: argparse.Namespace) -> int:
 
 
 def cmd_best(args: argparse.Namespace) -> int:
-    from analysis.optimal import hand_choices
+    from analysis.best import hand_choices
 
     cards = parse_cards(args.cards, count=7)
     variant = get_variant(args.variant)
     if args.house_way is not None:
         get_way(args.house_way)
-    df, opt, _row = hand_choices(args.cards, variant, args.house_way, _deck(args), _rules(args))
+    got = hand_choices(args.cards, variant, args.house_way, _deck(args), _rules(args),
+                       method=args.method)  # fmt: skip
+    df = got.settings
     if args.format == "json":
         print(to_json({
             "hand": [str(c) for c in cards], "variant": variant.name,
-            "house_way": opt.house_way, "dealer_hands": opt.dealer_hands,
+            "house_way": got.house_way, "dealer_hands": got.dealer_hands,
             "settings": [{**r, "EV": float(r["EV"]), "EV_fraction": r["EV"]}
                          for r in df.to_dict("records")],
         }))  # fmt: skip
@@ -422,13 +491,15 @@ def cmd_best(args: argparse.Namespace) -> int:
     if args.format == "csv":
         print(shown.to_csv(index=False), end="")
         return 0
-    print(f"{' '.join(str(c) for c in cards)}: {variant.name}, dealer sets by {opt.house_way}; "
-          f"counts over the {opt.dealer_hands:,} dealer hands of the other cards\n")  # fmt: skip
+    print(f"{' '.join(str(c) for c in cards)}: {variant.name}, dealer sets by {got.house_way}; "
+          f"counts over the {got.dealer_hands:,} dealer hands of the other cards\n")  # fmt: skip
     print(markdown(shown))
     return 0
 
 
 def cmd_sidebet(args: argparse.Namespace) -> int:
+    from analysis.sidebets import bet_listing, sidebet_report
+
     if args.list:
         if args.name is not None:
             raise UsageError("--list takes no side bet name")
@@ -461,7 +532,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="import a module of house ways that registers them (a .py file or a module name;"
         " repeatable; also $PAIGOW_WAY_MODULES, colon-separated)",
     )  # fmt: skip
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = cast(_Commands, parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, action=_Commands))  # fmt: skip
 
     p = sub.add_parser("hand", help="the 21 settings of a seven-card hand")
     p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
@@ -534,10 +606,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    p.add_argument(
+        "--method", choices=("auto", "table", "direct"), default="auto",
+        help="table: read the hand from the per-hand table (built first if not cached, minutes); "
+        "direct: count its dealer hands one by one (seconds); auto (default): table if cached",
+    )  # fmt: skip
     p.set_defaults(func=cmd_best)
 
-    add_sweep_command(sub)
-    add_way_lab_commands(sub)
+    sub.defer(("sweep",), "analysis.sweep:add_sweep_command")
+    sub.defer(("way-edge", "way-costs"), "analysis.waylab_cli:add_way_lab_commands")
 
     p = sub.add_parser("sidebet", help="exact return table of a side bet under a paytable")
     p.add_argument("name", nargs="?", default=None, help="a side bet (see --list)")
@@ -566,10 +643,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code."""
+    """Run the CLI; returns the exit code.
+
+    Run as the program (no ``argv``: ``paigow``, ``python -m analysis``), it freezes the
+    garbage collector before returning, so that the interpreter's teardown does not sweep once
+    more the hundred thousand objects numba made: a tenth of a second of every command."""
+    code = _run(argv)
+    if argv is None:
+        gc.freeze()
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        from analysis.ways import load_way_module, way_modules_from_env
+
         for spec in [*way_modules_from_env(), *args.way_module]:
             load_way_module(spec)
         return int(args.func(args))

@@ -32,11 +32,9 @@ from enumerate.cache import (
     require,
     write_atomic,
 )
-from enumerate.engine import PairCounts, build_keys, run_engine
-from enumerate.engine.counts import FIELDS
+from enumerate.engine.counts import FIELDS, PairCounts
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
-from enumerate.tables import hand_table
 from enumerate.vocabulary import ALL_DEALER_EVENTS, N_PLAYER_CLASSES, dealer_class_name
 
 SCHEMA_VERSION = 1
@@ -220,6 +218,10 @@ def pair_counts(
             f"counting every deal of deck {deck.name} (dealer {dealer.name}, player "
             f"{player.name}, flags {flag_mask})" + ("; the result is cached" if use_cache else "")
         )
+    # the engine only when there is counting to do: a cached answer reads one Parquet file
+    from enumerate.engine import build_keys, run_engine
+    from enumerate.tables import hand_table
+
     table = hand_table(deck, rules, use_cache)
     keys = build_keys(table, dealer, player, flag_mask, use_cache)
     counts = run_engine(table, keys, use_cache=use_cache, progress=progress)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas only where a DataFrame is rendered: the CLI imports this module
+    import pandas as pd
 
 FORMATS = ("md", "csv", "json", "html")
 
@@ -18,10 +19,23 @@ def decimal(x: Fraction, digits: int = 10) -> str:
 
 def markdown(df: pd.DataFrame) -> str:
     """A GitHub-style markdown table, numbers right-aligned."""
-    cols = [str(c) for c in df.columns]
+    from pandas.api.types import is_numeric_dtype
+
     cells = [[str(v) for v in row] for row in df.itertuples(index=False)]
+    return markdown_cells([str(c) for c in df.columns], cells,
+                          [bool(is_numeric_dtype(df[c])) for c in df.columns])  # fmt: skip
+
+
+def markdown_cells(cols: list[str], cells: list[list[str]], numeric: list[bool]) -> str:
+    """``markdown`` of a table given as its header, its rows of cell texts and which columns
+    are numbers (right-aligned).
+
+    >>> print(markdown_cells(["hand", "n"], [["pair", "12"]], [False, True]))
+    | hand |  n |
+    |------|---:|
+    | pair | 12 |
+    """
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(cols)]
-    numeric = [pd.api.types.is_numeric_dtype(df[c]) for c in df.columns]
 
     def line(values: list[str]) -> str:
         out = []

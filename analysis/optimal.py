@@ -10,6 +10,9 @@ total_d)`` with the variant's pays scaled by their common denominator, so compar
 house edge are exact. Ties: the house way's own setting when it is among the best, otherwise the
 best setting with the highest high hand.
 
+One hand (``paigow best``) is ``analysis.best``: priced by the functions of this module from
+its class's rows of the cached table, or from a direct loop over its dealer hands.
+
 Dealer rules: the per-hand table keeps apart the dealer flags of every shipped blind variant
 (one cached table serves them all) and those of the variant asked for (``per_hand_flags``), so
 a variant file with a rule of its own (say "two or more jacks" in a hidden-dealer game) gets
@@ -21,21 +24,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from analysis.pricing import ReturnTable
 from analysis.variants import Variant, get_variant
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
-from enumerate.engine.perhand import PerHand, is_cached, run_per_hand
+from enumerate.engine.perhand import PerHand, run_per_hand
+from enumerate.engine.perhand_row import find_table
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import dealer_class_name
 from enumerate.waytables import way_table
+
+if TYPE_CHECKING:  # analysis.pricing only where a return table is made: `paigow best` is not
+    from analysis.pricing import ReturnTable
 
 
 def blind_flags() -> int:
@@ -216,16 +223,26 @@ def _choose(point_ev, offset, point_high, point_low, way_high, way_low):
     return best_point, best_ev
 
 
-def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: str,
-             way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
-             rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
-    """EVs of every frontier point and of the house way's setting; the optimal choice."""
+def _price(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:  # fmt: skip
+    """EV numerators of every frontier point and of the house way's setting, the optimal
+    point of each class and its EV numerator, and their denominator."""
     a, b, c, den = coefficients(variant, per_hand.dealer_class_bits, per_hand.flag_mask)
     cls = np.repeat(np.arange(len(per_hand), dtype=np.int32), np.diff(per_hand.point_offset))
     point_ev = _linear(per_hand.win, per_hand.loss, per_hand.total, a, b, c, cls)
     way_ev = _linear(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, None)
-    best_point, best_ev = _choose(point_ev, per_hand.point_offset, per_hand.point_high,
-                                  per_hand.point_low, way_high, way_low)  # fmt: skip
+    # one class: the same function run by Python, as starting the JIT costs more than it
+    choose = _choose if len(per_hand) > 1 else _choose.py_func
+    best_point, best_ev = choose(point_ev, per_hand.point_offset, per_hand.point_high,
+                                 per_hand.point_low, way_high, way_low)  # fmt: skip
+    return point_ev, way_ev, best_point, best_ev, den
+
+
+def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: str,
+             way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
+             rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
+    """EVs of every frontier point and of the house way's setting; the optimal choice."""
+    point_ev, way_ev, best_point, best_ev, den = _price(per_hand, variant, way_high, way_low)
     return OptimalStrategy(
         variant=variant, house_way=house_way, table=table, per_hand=per_hand,
         point_ev=point_ev, way_ev=way_ev, best_point=best_point, best_ev=best_ev,
@@ -246,12 +263,7 @@ def optimal_strategy(
 
     ``rows`` restricts the per-hand work to those classes (the others get zero counts).
     """
-    variant = get_variant(variant)
-    if variant.dealer_exposed:
-        raise ValueError(
-            f"variant {variant.name} exposes the dealer's hand: its best play is the best "
-            "response (--player best-response), not a blind strategy"
-        )
+    variant = _blind(variant)
     way_name = house_way or variant.house_way
     way = get_way(way_name)
     table = hand_table(deck, rules, use_cache)
@@ -262,86 +274,20 @@ def optimal_strategy(
                     wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
 
 
-def hand_choices(
-    cards: str,
-    variant: Variant | str = "traditional",
-    house_way: str | None = None,
-    deck: Deck | None = None,
-    rules: Rules | None = None,
-    use_cache: bool = True,
-) -> tuple[pd.DataFrame, OptimalStrategy, int]:
-    """Every non-dominated setting of one hand with its exact counts against all dealer hands
-    of the other cards, and its EV; the house way's choice and the optimal one marked.
-
-    Uses the cached per-hand table of the whole deck when there is one; otherwise computes
-    only this hand (about 45 seconds on the full deck). Returns (table, strategy, row).
-    """
-    from enumerate.cards import parse_cards
-    from enumerate.evaluate import SettingValue, settings
-    from enumerate.houseways import set_hand
-
-    hand = parse_cards(cards, count=7)
+def _blind(variant: Variant | str) -> Variant:
     variant = get_variant(variant)
-    table = hand_table(deck, rules, use_cache)
-    row = table.row_of(hand)
-    way_name = house_way or variant.house_way
-    try:
-        whole = _cached(variant, way_name, table)
-        opt = optimal_strategy(variant, way_name, table.deck, table.rules, use_cache=use_cache,
-                               rows=None if whole else [row])  # fmt: skip
-    except MemoryError:  # pragma: no cover - a machine too small for the whole table
-        opt = optimal_strategy(variant, way_name, table.deck, table.rules, rows=[row])
-    per = opt.per_hand
-    by_ids: dict[tuple[int, int], SettingValue] = {}
-    for s in settings(hand, table.rules):
-        if s.valid:
-            by_ids.setdefault((s.high_id, s.low_id), s)
-    chosen = set_hand(get_way(way_name), hand, table.rules)
-    n = opt.dealer_hands
-    rows = []
-    sl = per.points(row)
-    for p in range(sl.start, sl.stop):
-        s = by_ids[(int(per.point_high[p]), int(per.point_low[p]))]
-        win, loss = int(per.win[p].sum()), int(per.loss[p].sum())
-        rows.append(
-            {
-                "high": " ".join(str(c) for c in s.high),
-                "low": " ".join(str(c) for c in s.low),
-                "high hand": s.high_name,
-                "low hand": s.low_name,
-                "win": win,
-                "push": n - win - loss,
-                "loss": loss,
-                "EV": opt.ev(int(opt.point_ev[p])),
-                "optimal": p == int(opt.best_point[row]),
-                "house way": (int(per.point_high[p]), int(per.point_low[p]))
-                == (chosen.high_id, chosen.low_id),
-            }
+    if variant.dealer_exposed:
+        raise ValueError(
+            f"variant {variant.name} exposes the dealer's hand: its best play is the best "
+            "response (--player best-response), not a blind strategy"
         )
-    if not any(r["house way"] for r in rows):  # the way's setting is dominated: show it too
-        win, loss = int(per.way_win[row].sum()), int(per.way_loss[row].sum())
-        rows.append(
-            {
-                "high": " ".join(str(c) for c in chosen.high),
-                "low": " ".join(str(c) for c in chosen.low),
-                "high hand": "(dominated)",
-                "low hand": "",
-                "win": win,
-                "push": n - win - loss,
-                "loss": loss,
-                "EV": opt.ev(int(opt.way_ev[row])),
-                "optimal": False,
-                "house way": True,
-            }
-        )
-    df = pd.DataFrame(rows).sort_values("EV", ascending=False, kind="stable")
-    return df.reset_index(drop=True), opt, row
+    return variant
 
 
 def _cached(variant: Variant, way_name: str, table: HandTable) -> bool:
     """Is the whole-deck per-hand table of this variant and way already cached?"""
-    keys = build_keys(table, get_way(way_name), flag_mask=per_hand_flags(variant))
-    return is_cached(table, keys)
+    flags = per_hand_flags(variant)
+    return find_table(table.deck, table.rules, get_way(way_name), flags) is not None
 
 
 def optimal_return_table(
@@ -353,7 +299,7 @@ def optimal_return_table(
 ) -> ReturnTable:
     """The variant's return table when the player sets every hand optimally (blind)."""
     from analysis.counts import DealCounts
-    from analysis.pricing import variant_lines
+    from analysis.pricing import ReturnTable, variant_lines
     from analysis.variants import HOUSE_WAY
     from enumerate.engine.counts import PairCounts
     from enumerate.vocabulary import N_PLAYER_CLASSES

@@ -21,20 +21,25 @@ house edge as an exact ``Fraction``.
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from analysis.counts import DealCounts, pair_counts
-from analysis.formats import decimal, markdown, to_json
+from analysis.formats import decimal, markdown_cells, to_json
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, OPTIMAL, Variant, get_variant
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:  # pandas only where a DataFrame is asked for: ``paigow analyze`` needs none
+    import pandas as pd
 
 COLUMNS = ["event", "outcome", "pays", "combinations", "probability", "return"]
 OUTCOMES = ("win", "push", "loss")
@@ -95,7 +100,7 @@ class ReturnTable:
     game: str
     deck: str
     total: int
-    table: pd.DataFrame = field(repr=False)
+    records: tuple[dict[str, Any], ...] = field(repr=False)  # the rows, then the total row
     house_way: str | None = None
     player: str | None = None
     title: str = ""
@@ -135,8 +140,15 @@ class ReturnTable:
                 "return": sum((r["return"] for r in records), Fraction(0)),
             }
         )
-        df = pd.DataFrame(records, columns=COLUMNS).astype(object)
-        return cls(total=int(total), table=df, **meta)
+        return cls(total=int(total), records=tuple(records), **meta)
+
+    @cached_property
+    def table(self) -> pd.DataFrame:
+        """The table (rows and total row) as a DataFrame of objects (pandas is imported here:
+        the command line prints a table without it)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.records), columns=COLUMNS).astype(object)
 
     @property
     def rows(self) -> pd.DataFrame:
@@ -146,7 +158,7 @@ class ReturnTable:
     @property
     def house_edge(self) -> Fraction:
         """Exact house edge per unit bet: minus the sum of the returns."""
-        return -sum(self.rows["return"], Fraction(0))
+        return -sum((r["return"] for r in self.records[:-1]), Fraction(0))
 
     def house_edge_percent(self, digits: int = 4) -> str:
         """The house edge as a percentage, e.g. ``'2.7343%'``."""
@@ -154,13 +166,12 @@ class ReturnTable:
 
     def probability(self, outcome: str) -> Fraction:
         """Probability of an outcome (all its rows)."""
-        mask = self.rows["outcome"] == outcome
-        return sum(self.rows.loc[mask, "probability"], Fraction(0))
+        return sum((r["probability"] for r in self.records[:-1] if r["outcome"] == outcome),
+                   Fraction(0))  # fmt: skip
 
     def combinations(self, event: str) -> int:
         """Combinations of the row named ``event`` (0 when there is no such row)."""
-        mask = self.rows["event"] == event
-        return int(sum(self.rows.loc[mask, "combinations"]))
+        return sum(int(r["combinations"]) for r in self.records[:-1] if r["event"] == event)
 
     # renderings -----------------------------------------------------------------------------
 
@@ -185,7 +196,7 @@ class ReturnTable:
                 "probability": float(r["probability"]),
                 "return": float(r["return"]),
             }
-            for r in self.rows.to_dict("records")
+            for r in self.records[:-1]
         ]
         out["house_edge"] = float(self.house_edge)
         out["house_edge_fraction"] = self.house_edge
@@ -195,16 +206,21 @@ class ReturnTable:
 
     def display(self, digits: int = 10) -> pd.DataFrame:
         """The table with decimals for people (combinations stay exact integers)."""
+        import pandas as pd
+
+        cells = self._cells(digits)
         return pd.DataFrame(
-            {
-                "event": self.table["event"],
-                "outcome": self.table["outcome"],
-                "pays": ["" if p is None else exact_decimal(p) for p in self.table["pays"]],
-                "combinations": self.table["combinations"].astype("int64"),
-                "probability": [decimal(p, digits) for p in self.table["probability"]],
-                "return": [decimal(r, digits) for r in self.table["return"]],
-            }
-        )
+            {name: [row[i] for row in cells] for i, name in enumerate(COLUMNS)}
+        ).astype({"combinations": "int64"})
+
+    def _cells(self, digits: int = 10) -> list[list[Any]]:
+        """The rows of ``display`` (the combinations as ints, the rest as text)."""
+        return [
+            [r["event"], r["outcome"], "" if r["pays"] is None else exact_decimal(r["pays"]),
+             int(r["combinations"]), decimal(r["probability"], digits),
+             decimal(r["return"], digits)]
+            for r in self.records
+        ]  # fmt: skip
 
     def heading(self) -> list[str]:
         """Lines above the table: what was priced, on which deck, under which rules."""
@@ -228,15 +244,19 @@ class ReturnTable:
         """The table as ``md``, ``csv``, ``json`` or ``html`` text."""
         if fmt == "json":
             return to_json(self.to_dict())
-        shown = self.display()
         if fmt == "csv":
-            return str(shown.to_csv(index=False))
+            out = io.StringIO()
+            csv.writer(out, lineterminator="\n").writerows([list(COLUMNS), *self._cells()])
+            return out.getvalue()
         if fmt == "html":
             head = "".join(f"<p>{html.escape(line)}</p>\n" for line in self.heading())
-            body = shown.to_html(index=False, border=0, classes="return-table")
+            body = self.display().to_html(index=False, border=0, classes="return-table")
             return f"{head}{body}\n<p>{html.escape(self.edge_line())}</p>\n"
         if fmt == "md":
-            return "\n".join([*self.heading(), "", markdown(shown), "", self.edge_line()]) + "\n"
+            cells = [[str(v) for v in row] for row in self._cells()]
+            numeric = [c == "combinations" for c in COLUMNS]
+            table = markdown_cells(list(COLUMNS), cells, numeric)
+            return "\n".join([*self.heading(), "", table, "", self.edge_line()]) + "\n"
         raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
 
 
@@ -354,6 +374,8 @@ def analyze(
 
 def compare(tables: Sequence[ReturnTable]) -> pd.DataFrame:
     """One row per table: game, player, house way, P(win/push/loss) and house edge."""
+    import pandas as pd
+
     return pd.DataFrame(
         [
             {

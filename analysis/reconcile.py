@@ -27,6 +27,7 @@ from analysis.wayedge import DealerLab, dealer_lab, way_edge
 from enumerate.houseways import get_way
 from enumerate.houseways import gli as gli_way
 from enumerate.rules import Deck, Rules
+from enumerate.waytables import way_tables
 
 PUBLISHED_FILE = Path(__file__).resolve().parents[1] / "data" / "published" / "math_reports.toml"
 FIGURE = "deals.gli.dealer-open.best-response.house_edge"
@@ -74,8 +75,11 @@ def reconcile(
     variant = get_variant("dealer-open")
     lab = lab or dealer_lab(variant, BEST_RESPONSE, None, deck, rules)
     target, tolerance, _source = published_edge()
+    changes = readings_to_try()
+    # the readings not yet cached are set in one pass over the hands, not one pass each
+    way_tables([way_name(c) for c in changes], lab.table.deck, lab.table.rules)
     rows = []
-    for change in readings_to_try():
+    for change in changes:
         name = way_name(change)
         if log is not None:
             log(f"reading {name}")

@@ -28,21 +28,27 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from enumerate.cards import Card, parse_cards
-from enumerate.evaluate import SETTING_PAIRS, SettingValue, settings
-from enumerate.houseways import HouseWay, get_way, readings_of, registered_ways, set_hand
-from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
-from enumerate.strategy import frontier_of
-from enumerate.tables import HandTable, hand_table
-from enumerate.waytables import PlayerTable, WayTable, player_table, way_table
+
+# pandas, numba and the tables are imported by the functions that use them: the CLI imports
+# this module for every command (``load_way_module``), and ``set`` sets one hand
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from enumerate.evaluate import SettingValue
+    from enumerate.houseways import HouseWay
+    from enumerate.tables import HandTable
+    from enumerate.waytables import PlayerTable, WayTable
 
 
 def _way(way: HouseWay | str) -> HouseWay:
+    from enumerate.houseways import get_way
+
     return get_way(way) if isinstance(way, str) else way
 
 
@@ -56,6 +62,8 @@ def load_way_module(spec: str) -> ModuleType:
     or from the current folder.
     A file already loaded is not loaded again. Any failure is a ``ValueError`` of one line.
     """
+    from enumerate.houseways.base import import_file
+
     text = spec.strip()
     is_path = text.endswith(".py") or os.sep in text or Path(text).is_file()
     try:
@@ -95,6 +103,10 @@ def way_modules_from_env() -> list[str]:
 def way_listing() -> pd.DataFrame:
     """The registered house ways: ``name``, ``version``, ``rules`` (how many rules the way's
     card has, the fallback not counted) and ``description``."""
+    import pandas as pd
+
+    from enumerate.houseways import registered_ways
+
     rows = [
         {"name": w.name, "version": w.version, "rules": len(w.rules), "description": w.description}
         for w in registered_ways()
@@ -107,6 +119,10 @@ def clause_listing() -> pd.DataFrame:
     ``rule`` (of the card), ``default`` (the reading the way takes), ``literal`` (the reading of
     the words as they stand) and ``text`` (the clause). Choose readings as
     ``way[clause=reading,...]``."""
+    import pandas as pd
+
+    from enumerate.houseways import readings_of, registered_ways
+
     rows = [
         {"way": w.name, "clause": c.id, "rule": c.rule, "default": chosen, "literal": c.literal,
          "text": c.text}
@@ -119,6 +135,10 @@ def clause_listing() -> pd.DataFrame:
 def reading_listing() -> pd.DataFrame:
     """The alternatives of each clause of ``clause_listing``: ``way``, ``clause``, ``reading``
     (its name) and ``meaning``."""
+    import pandas as pd
+
+    from enumerate.houseways import readings_of, registered_ways
+
     rows = [
         {"way": w.name, "clause": c.id, "reading": name, "meaning": meaning}
         for w in registered_ways()
@@ -131,6 +151,8 @@ def reading_listing() -> pd.DataFrame:
 def way_records() -> list[dict]:
     """``way_listing`` as records, each with its ``clauses``: id, rule, text, default, literal
     and ``readings`` (name -> meaning)."""
+    from enumerate.houseways import readings_of
+
     records = way_listing().to_dict("records")
     for r in records:
         r["clauses"] = [
@@ -171,13 +193,17 @@ def set_report(
     the way's own setting stands for it if it is that point, else the first in
     ``SETTING_PAIRS`` order.
     """
+    from enumerate.evaluate import settings
+    from enumerate.houseways import set_hand
+    from enumerate.strategy import frontier_points
+
     way = _way(way)
     hand = parse_cards(cards, count=7)
     ws = set_hand(way, hand, rules)
     every = settings(hand, rules)
     chosen = next(s for s in every if s.high == ws.high and s.low == ws.low)
     alternatives = []
-    for h, lo in reversed(frontier_of(hand, rules)):
+    for h, lo in reversed(frontier_points(every)):  # strongest high hand first
         if (chosen.high_id, chosen.low_id) == (h, lo):
             alternatives.append(chosen)
         else:
@@ -198,6 +224,8 @@ def _hand_text(cards: np.ndarray) -> str:
 
 def _front_text(cards: np.ndarray, setting: int) -> str:
     """The front of setting ``setting`` of a class's (increasing) cards, higher card first."""
+    from enumerate.evaluate import SETTING_PAIRS
+
     i, j = SETTING_PAIRS[setting]
     return f"{Card(int(cards[j]))} {Card(int(cards[i]))}"
 
@@ -205,6 +233,8 @@ def _front_text(cards: np.ndarray, setting: int) -> str:
 def _tables(
     deck: Deck | None, rules: Rules | None, hands: HandTable | None
 ) -> tuple[Deck, Rules, HandTable]:
+    from enumerate.tables import hand_table
+
     deck = deck or Deck.full()
     rules = rules or Rules()
     if hands is None or hands.deck != deck or hands.rules != rules:
@@ -244,6 +274,10 @@ def diff_ways(
 ) -> WayDiff:
     """Count, weighted by orbit size, the hands ``a`` and ``b`` set differently, broken down
     by the rule of each way that fired."""
+    import pandas as pd
+
+    from enumerate.waytables import way_table
+
     deck, rules, hands = _tables(deck, rules, hands)
     wa, wb = way_table(_way(a), deck, rules), way_table(_way(b), deck, rules)
     weight = hands.orbit_size.astype(np.int64)
@@ -286,6 +320,10 @@ def dominated_counts(
     """For each way, the hands it sets on a dominated setting: ``way``, ``hands`` (weighted),
     ``classes``, ``share`` of all hands (``Fraction``), an ``example`` hand and the ``front``
     the way gives it (empty when the way never sets a dominated hand)."""
+    import pandas as pd
+
+    from enumerate.waytables import player_table, way_table
+
     deck, rules, hands = _tables(deck, rules, hands)
     players = player_table(deck, rules)
     weight = hands.orbit_size.astype(np.int64)
@@ -320,6 +358,10 @@ def dominated_by_rule(
     """The hands ``way`` sets on a dominated setting, by the rule that fired: ``rule``,
     ``hands`` (weighted), ``classes``, ``share`` of all hands, ``of_rule`` (share of the hands
     that rule sets), ``example`` and ``front``; most hands first."""
+    import pandas as pd
+
+    from enumerate.waytables import player_table, way_table
+
     deck, rules, hands = _tables(deck, rules, hands)
     w = way_table(_way(way), deck, rules)
     weight = hands.orbit_size.astype(np.int64)

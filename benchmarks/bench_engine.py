@@ -4,9 +4,9 @@ classes, from an empty shard cache.
 Budget (issue 13): 45 s wall with both cores busy (the levels cached, as after any first run of
 the deck), 6 GB, on 2 cores; the first run, which also builds the levels, is timed too.
 PAIGOW_BENCH_FLAGS=0 runs one dealer class (a plain variant), the default (every dealer event)
-all ten; PAIGOW_BENCH_DECK a smaller deck (e.g. ``TJQKA:cdh+joker``, to try the script). Prints the time
-per inclusion-exclusion level, hand visits per second, and the closed-form checks; exits 1 when
-a check fails.
+all ten; PAIGOW_BENCH_DECK a smaller deck (e.g. ``TJQKA:cdh+joker``, to try the script).
+Prints the time per inclusion-exclusion level, hand visits per second, and the closed-form
+checks; exits 1 when a check fails.
 """
 
 from __future__ import annotations

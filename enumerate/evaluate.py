@@ -4,7 +4,8 @@ Every five-card hand of the 53-card deck gets a dense rank id (``FiveCardTable``
 stronger, equal hands share an id. The table is indexed by the colex index of the hand's card
 ids. The joker is semi-wild (RULES.md): an ace, or any card that completes a straight, flush or
 straight flush; the evaluator takes the best of those readings. Two-card hands have 91 ids
-(78 non-pairs by high then low card, then 13 pairs); the joker is an ace there.
+(78 non-pairs by high then low card, then 13 pairs); the joker is an ace there. The table is
+built once per rule set and cached on disk (``five_card_table``), verified when read.
 
 >>> t = five_card_table()
 >>> t.name(t.id_of(parse_cards("As Ks Qs Js Jk")))
@@ -25,6 +26,14 @@ from functools import cache
 import numpy as np
 from numba import njit, prange
 
+from enumerate.cache import (
+    built_correctly,
+    cache_dir,
+    load_arrays,
+    provenance,
+    require,
+    save_arrays,
+)
 from enumerate.cards import JOKER_ID, RANK_NOUNS, RANK_PLURALS, RANKS, Card, parse_cards
 from enumerate.colex import BINOM, colex5
 from enumerate.rules import Rules
@@ -309,28 +318,95 @@ def _top_of_order(order: int, wheel_second: bool) -> int:
     return order + 1
 
 
-def _max_low_of_key(key: int) -> int:
-    """Highest two-card id a five-card hand may stand above (RULES.md, 'Setting a hand'): a
-    high-card hand is compared by its top two cards, a pair by its rank; two pair or better
-    stands above any low hand."""
-    cat = key >> _CAT_SHIFT
-    r0, r1 = (key >> 16) & 15, (key >> 12) & 15
-    if cat == Category.HIGH_CARD:
-        return r0 * (r0 - 1) // 2 + r1
-    if cat == Category.PAIR:
-        return PAIR_BASE + r0
-    return N_LOW - 1
+def _max_low_of_keys(keys: np.ndarray) -> np.ndarray:
+    """Highest two-card id each five-card key may stand above (RULES.md, 'Setting a hand'):
+    a high-card hand is compared by its top two cards, a pair by its rank; two pair or better
+    stands above any low hand (int8; vectorised, as the cache check runs it on every read).
+
+    >>> keys = np.array([0xCB987, 1 << _CAT_SHIFT | 0xCCBA9, 2 << _CAT_SHIFT], dtype=np.int64)
+    >>> _max_low_of_keys(keys).tolist()  # A-K high, pair of aces, two pair
+    [77, 90, 90]
+    """
+    cat = keys >> _CAT_SHIFT
+    r0, r1 = (keys >> 16) & 15, (keys >> 12) & 15
+    top_two = r0 * (r0 - 1) // 2 + r1
+    out = np.where(cat == Category.HIGH_CARD, top_two,
+                   np.where(cat == Category.PAIR, PAIR_BASE + r0, N_LOW - 1))  # fmt: skip
+    return out.astype(np.int8)
+
+
+# What every five-card table must hold, under either wheel rule (the wheel only reorders the
+# straights): per category, weakest first, the distinct hands (the 7,462 of a 52-card deck and
+# five aces) and the hands of the 53-card deck (C(53, 5) = 2,869,685 in all).
+IDS_PER_CATEGORY = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10, 1)
+HANDS_PER_CATEGORY = (1418964, 1215024, 138600, 63360, 20532, 7804, 4368, 828, 204, 1)
+FIVE_CARD_SCHEMA = 1
+_FIVE_CARD_ARRAYS = ("ids", "keys", "category", "max_low")
+
+
+def check_five_card_table(t: FiveCardTable, count_hands: bool = True) -> None:
+    """The invariants of a five-card table (``CacheInvariantError`` when one fails): one int16
+    id per hand, within 0..n_ids-1; keys strictly increasing; each id's category and
+    ``max_low`` those of its key; the distinct hands of each category those of the 53-card
+    deck; and with ``count_hands``, every id some hand's and the hands of each category those
+    of the deck. Under a millisecond, and 5-15 ms more to count the hands: a cached table was
+    counted when built, its read check leaves that out (its digests tell damage)."""
+    ids, keys = t.ids, t.keys
+    require(ids.shape == (N_FIVE,) and ids.dtype == np.int16 and keys.dtype == np.int64
+            and keys.ndim == 1 and t.category.dtype == t.max_low.dtype == np.int8
+            and t.category.shape == t.max_low.shape == keys.shape,
+            "an array has the wrong shape or dtype")  # fmt: skip
+    require(bool((np.diff(keys) > 0).all()), "keys are not strictly increasing")
+    require(np.array_equal(t.category, keys >> _CAT_SHIFT), "a category is not its key's")
+    require(np.array_equal(t.max_low, _max_low_of_keys(keys)), "a max_low is not its key's")
+    require(np.array_equal(np.bincount(t.category, minlength=10), IDS_PER_CATEGORY),
+            "distinct hands per category differ from the 53-card deck's")  # fmt: skip
+    require(int(ids.min()) >= 0 and int(ids.max()) < t.n_ids, "an id is outside 0..n_ids-1")
+    if not count_hands:
+        return
+    per_id = np.bincount(ids, minlength=t.n_ids)
+    require(bool((per_id > 0).all()), "an id is no hand's")
+    per_category = np.zeros(10, dtype=np.int64)
+    np.add.at(per_category, t.category, per_id)
+    require(np.array_equal(per_category, HANDS_PER_CATEGORY),
+            "hands per category differ from the 53-card deck's")  # fmt: skip
+
+
+def _build_five_card_table(rules: Rules) -> FiveCardTable:
+    keys = _all_five_card_keys(rules.wheel == "second")
+    uniq, inverse = np.unique(keys, return_inverse=True)
+    category = (uniq >> _CAT_SHIFT).astype(np.int8)
+    return FiveCardTable(rules, inverse.astype(np.int16), uniq, category, _max_low_of_keys(uniq))
 
 
 @cache
 def five_card_table(rules: Rules | None = None) -> FiveCardTable:
-    """Build (once per process and rule set) the five-card table. About a second."""
+    """The five-card table of ``rules``: once per process, read from its verified cache
+    (``cache_dir()/fivecard``, about 10 ms) or built and cached there (about 1.5 s). A damaged
+    cache file is reported in one line and rebuilt; a built table that breaks its invariants
+    is an ``AssertionError``."""
     rules = rules or Rules()
-    keys = _all_five_card_keys(rules.wheel == "second")
-    uniq, inverse = np.unique(keys, return_inverse=True)
-    category = (uniq >> _CAT_SHIFT).astype(np.int8)
-    max_low = np.array([_max_low_of_key(int(k)) for k in uniq], dtype=np.int8)
-    return FiveCardTable(rules, inverse.astype(np.int16), uniq, category, max_low)
+    folder = cache_dir() / "fivecard"
+    stem = f"wheel_{rules.wheel}"
+    prov = provenance(FIVE_CARD_SCHEMA, table="five-card", rules=rules.key)
+
+    loaded: list[FiveCardTable] = []
+
+    def check(arrays: dict[str, np.ndarray]) -> None:
+        require(sorted(arrays) == sorted(_FIVE_CARD_ARRAYS), "the sidecar lists other arrays")
+        # copies, not the memory maps: numba types read-only arrays apart (kernels compiled and
+        # cached for a built table would compile again), and numpy reads copies faster
+        table = FiveCardTable(rules, **{name: np.array(a) for name, a in arrays.items()})
+        check_five_card_table(table, count_hands=False)
+        loaded.append(table)
+
+    if load_arrays(folder, stem, prov, check) is not None:
+        return loaded[0]
+    table = _build_five_card_table(rules)
+    with built_correctly("five-card table"):
+        check_five_card_table(table)
+    save_arrays(folder, stem, {name: getattr(table, name) for name in _FIVE_CARD_ARRAYS}, prov)
+    return table
 
 
 @njit(cache=True, inline="always")
@@ -399,14 +475,16 @@ def settings(cards: Sequence[Card], rules: Rules | None = None) -> list[SettingV
     hand = parse_cards(cards, count=7)
     table = five_card_table(rules)
     ordered = sorted(hand)
-    ids = np.array([c.id for c in ordered], dtype=np.int64)
-    high = np.empty(21, dtype=np.int16)
-    low = np.empty(21, dtype=np.int8)
-    settings_of(ids, table.ids, high, low)
+    ids = [c.id for c in ordered]
     out = []
-    for s, (i, j) in enumerate(SETTING_PAIRS):
+    # in Python, not by the kernel ``settings_of``: for one hand, starting numba's JIT (a
+    # quarter of a second) would cost more than everything else of ``paigow hand`` or ``best``
+    for i, j in SETTING_PAIRS:
         hi_cards = tuple(c for m, c in enumerate(ordered) if m not in (i, j))
-        h, lw = int(high[s]), int(low[s])
+        back = sum(int(BINOM[ids[m], t + 1])
+                   for t, m in enumerate(m for m in range(7) if m not in (i, j)))  # fmt: skip
+        h = int(table.ids[back])
+        lw = int(two_card_id_of.py_func(ids[i], ids[j]))
         out.append(
             SettingValue(
                 high=tuple(sorted(hi_cards, reverse=True)),

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,9 +31,9 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from enumerate.cache import cache_dir, load_or_build, provenance, require
+from enumerate.cache import cache_dir, is_current, load_or_build, provenance, require
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, SETTING_PAIRS
-from enumerate.houseways import HouseWay, apply_way, get_way
+from enumerate.houseways import HouseWay, WayColumns, apply_way, apply_ways, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import Frontiers, frontiers
 from enumerate.tables import HandTable, hand_table
@@ -171,27 +171,30 @@ def _col(table: pa.Table, name: str, dtype: type) -> np.ndarray:
     return np.ascontiguousarray(table.column(name).to_numpy(), dtype=dtype)
 
 
+def _way_prov(way: HouseWay, deck: Deck, rules: Rules, rows: int) -> dict[str, object]:
+    return provenance(WAY_SCHEMA_VERSION, table="way", way=way.key, deck=deck.key,
+                      rules=rules.key, rows=rows)  # fmt: skip
+
+
 def way_table(
     way: HouseWay | str,
     deck: Deck | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
     cache: Path | None = None,
+    _columns: WayColumns | None = None,
 ) -> WayTable:
     """The setting ``way`` (a ``HouseWay`` or a registered name) chooses for every class of
     ``deck`` under ``rules``, from the cache folder ``cache`` (default ``cache_dir()``) when it
-    is current there."""
+    is current there. (``_columns``: the way's settings already worked out, by ``way_tables``.)"""
     way = get_way(way) if isinstance(way, str) else way
     deck = deck or Deck.full()
     rules = rules or Rules()
     hands = hand_table(deck, rules, use_cache, cache)
-    prov = provenance(
-        WAY_SCHEMA_VERSION, table="way", way=way.key, deck=deck.key, rules=rules.key,
-        rows=len(hands),
-    )  # fmt: skip
+    prov = _way_prov(way, deck, rules, len(hands))
 
     def build() -> pa.Table:
-        col = apply_way(way, hands.cards.astype(np.int64), rules)
+        col = apply_way(way, hands.cards.astype(np.int64), rules) if _columns is None else _columns
         return pa.table(
             {
                 "setting": col.setting.astype(np.int8),
@@ -215,6 +218,28 @@ def way_table(
         low=_col(table, "low", np.int8),
         from_cache=hit,
     )
+
+
+def way_tables(
+    ways: Sequence[HouseWay | str],
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    cache: Path | None = None,
+) -> list[WayTable]:
+    """``way_table`` of each way; those not in the cache are set together (``apply_ways``: the
+    readings of one way share one pass over the hands, so 28 readings cost about three)."""
+    found = [get_way(w) if isinstance(w, str) else w for w in ways]
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    hands = hand_table(deck, rules, use_cache, cache)
+    missing = [w for w in found if not use_cache or not is_current(
+        way_cache_path(w, deck, rules, cache), _way_prov(w, deck, rules, len(hands)))]  # fmt: skip
+    built = {}
+    if len(missing) > 1:
+        columns = apply_ways(missing, hands.cards.astype(np.int64), rules)
+        built = {w.key: c for w, c in zip(missing, columns, strict=True)}
+    return [way_table(w, deck, rules, use_cache, cache, built.get(w.key)) for w in found]
 
 
 @njit(cache=True)

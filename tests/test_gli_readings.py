@@ -446,3 +446,33 @@ def test_cli_takes_a_reading_and_rejects_a_bad_one(capsys) -> None:
     assert main(["set", "Kc Kd 4h 4s Qc 9d 2h", "--house-way", "gli[two-pair=xor]"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'two-pair'" in err and "high-sevens-or-both" in err
+
+
+def test_readings_set_together_equal_each_set_alone(tmp_path, monkeypatch):
+    """``apply_ways`` (the readings of one way in one pass over the hands) gives every way the
+    columns ``apply_way`` gives it alone, mixed with ways of their own ``choose`` (and a lone
+    reading); ``way_tables`` caches each as ``way_table`` would, on a four-suit deck and on
+    random full-deck hands."""
+    from analysis.reconcile import readings_to_try, way_name
+    from enumerate.houseways import apply_ways
+    from enumerate.waytables import way_tables
+
+    names = [way_name(c) for c in readings_to_try()]
+    ways = [get_way(n) for n in [*names, "trump-plaza", "foxwoods", "max-back"]]
+    rng = np.random.default_rng(13)
+    full = np.sort(np.array([rng.choice(53, 7, replace=False) for _ in range(5000)]), axis=1)
+    for cards in (hand_table(TEST_DECK).cards.astype(np.int64), full.astype(np.int64)):
+        together = apply_ways(ways, cards)
+        for way, got in zip(ways, together, strict=True):
+            alone = apply_way(way, cards)
+            for f in ("setting", "rule", "high", "low"):
+                assert np.array_equal(getattr(got, f), getattr(alone, f)), (way.name, f)
+    lone = apply_ways([ways[0]], full)[0]
+    assert lone.setting.tolist() == apply_way(ways[0], full).setting.tolist()
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    tables = way_tables([*names[:6], "trump-plaza"], TEST_DECK)
+    assert not any(t.from_cache for t in tables)
+    for t in tables:
+        alone = way_table(t.way, TEST_DECK)
+        assert alone.from_cache and np.array_equal(alone.setting, t.setting), t.way
+    assert all(t.from_cache for t in way_tables(names[:6], TEST_DECK))

@@ -17,8 +17,9 @@ settings) near 2 GB. The result is cached as Parquet.
 from __future__ import annotations
 
 import itertools
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -30,15 +31,16 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from enumerate.cache import (
+    _META_KEY,
     READ_ERRORS,
     built_correctly,
     cache_dir,
     is_current,
     open_verified,
     provenance,
+    replace_atomic,
     report_damaged,
     require,
-    write_atomic,
 )
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.keys import EngineKeys
@@ -47,7 +49,11 @@ from enumerate.engine.levels import LevelArrays, subset_orbits
 from enumerate.engine.run import default_jobs
 from enumerate.tables import HandTable
 
-SCHEMA_VERSION = 1
+# 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
+# classes file holds each class's canonical code and house-way setting; the provenance names
+# the dealer classes (so that one class can be read alone: ``perhand_row``)
+SCHEMA_VERSION = 2
+CLASSES_PER_GROUP = 1 << 15
 
 
 @dataclass(frozen=True, eq=False)
@@ -150,6 +156,7 @@ def _prov(keys: EngineKeys, table: HandTable) -> dict[str, object]:
     return provenance(
         SCHEMA_VERSION, table="per-hand", keys=keys.label, digest=keys.digest,
         deck=table.deck.key, rules=table.rules.key,
+        dealer_classes=[int(b) for b in keys.dealer_class_bits],
     )  # fmt: skip
 
 
@@ -219,23 +226,62 @@ def run_per_hand(
         with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
     if use_cache:
-        _save(result, path, _prov(keys, table))
+        _save(result, path, _prov(keys, table), table.codes, keys)
     return result
 
 
-def _save(r: PerHand, path: Path, prov: dict[str, object]) -> None:
+def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
+          keys: EngineKeys) -> None:  # fmt: skip
+    """Both files, in row groups of ``CLASSES_PER_GROUP`` classes and, in the points file, of
+    the points of those classes: a class is then read through one row group of each."""
     n_d = r.total.shape[1]
-    cols: dict[str, np.ndarray] = {"high": r.point_high, "low": r.point_low}
-    for d in range(n_d):
-        cols[f"win_{d}"] = r.win[:, d]
-        cols[f"loss_{d}"] = r.loss[:, d]
-    write_atomic(pa.table(cols), path, prov)
-    cls: dict[str, np.ndarray] = {"points": np.diff(r.point_offset).astype(np.int8)}
-    for d in range(n_d):
-        cls[f"total_{d}"] = r.total[:, d]
-        cls[f"way_win_{d}"] = r.way_win[:, d]
-        cls[f"way_loss_{d}"] = r.way_loss[:, d]
-    write_atomic(pa.table(cls), _classes_path(path), prov)
+    bounds = [*range(0, max(1, len(r)), CLASSES_PER_GROUP), len(r)]
+    # the way's setting: the one the way_win / way_loss counts are for
+    way = {"way_high": keys.player_high, "way_low": keys.player_low}
+
+    def points(a: int, b: int) -> pa.Table:
+        p, q = int(r.point_offset[a]), int(r.point_offset[b])
+        cols: dict[str, np.ndarray] = {"high": r.point_high[p:q], "low": r.point_low[p:q]}
+        for d in range(n_d):
+            cols[f"win_{d}"] = r.win[p:q, d]
+            cols[f"loss_{d}"] = r.loss[p:q, d]
+        return pa.table(cols)
+
+    def classes(a: int, b: int) -> pa.Table:
+        cls: dict[str, np.ndarray] = {
+            "code": codes[a:b], "points": np.diff(r.point_offset[a : b + 1]).astype(np.int8),
+            **{name: col[a:b] for name, col in way.items()},
+        }  # fmt: skip
+        for d in range(n_d):
+            cls[f"total_{d}"] = r.total[a:b, d]
+            cls[f"way_win_{d}"] = r.way_win[a:b, d]
+            cls[f"way_loss_{d}"] = r.way_loss[a:b, d]
+        return pa.table(cls)
+
+    groups = list(itertools.pairwise(bounds))
+    _write_groups(path, prov, (points(a, b) for a, b in groups), False)
+    # statistics of the codes only: they find a class's row group
+    _write_groups(_classes_path(path), prov, (classes(a, b) for a, b in groups), ["code"])
+
+
+def _write_groups(path: Path, prov: dict[str, object], groups: Iterable[pa.Table],
+                  statistics: bool | list[str]) -> None:  # fmt: skip
+    """One row group per table of ``groups``, written as ``enumerate.cache.write_atomic``
+    writes a table (page checksums, the provenance in the schema metadata, atomic)."""
+    meta = {_META_KEY: json.dumps(prov, sort_keys=True).encode()}
+
+    def write(f: object) -> None:
+        writer = None
+        for g in groups:
+            g = g.replace_schema_metadata(meta)
+            if writer is None:
+                writer = pq.ParquetWriter(f, g.schema, write_page_checksum=True,
+                                          write_statistics=statistics)  # fmt: skip
+            writer.write_table(g, row_group_size=max(1, g.num_rows))
+        if writer is not None:
+            writer.close()
+
+    replace_atomic(path, write)
 
 
 _PROBLEMS = (
@@ -322,6 +368,9 @@ def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
     reading.append(_classes_path(path))
     cls = open_verified(reading[-1])
     points = column(cls, "points").astype(np.int64)
+    require(np.array_equal(column(cls, "way_high"), keys.player_high)
+            and np.array_equal(column(cls, "way_low"), keys.player_low),
+            "the house way's settings are not the keys'")  # fmt: skip
     way_win, way_loss, total = (stack(cls, name) for name in ("way_win", "way_loss", "total"))
     reading.append(path)
     pts = open_verified(path)

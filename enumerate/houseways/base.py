@@ -294,13 +294,20 @@ def _facts(cards, h, ids5, max_low, category5, royal_id):
     return hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
 
 
+@njit(cache=True)
+def settle(f, s, r, n_rules):
+    """The (setting, rule id) a way's choice ``(s, r)`` for the hand of facts ``f`` stands
+    for: a setting that is not valid (or ``NONE``) becomes the strongest back, by the fallback
+    rule ``n_rules`` (numba; the kernels and ``set_hand`` share it)."""
+    if s == NONE or not f.valid[s]:
+        return highest_back(f, np.ones(21, dtype=np.bool_)), n_rules
+    return s, r
+
+
 @njit(inline="always")
 def _store(f, s, r, n_rules, h, setting, rule, high, low):
-    """Write setting ``s`` by rule ``r`` for hand ``h``; one that is not valid (or ``NONE``)
-    becomes the strongest back, by the fallback rule ``n_rules``."""
-    if s == NONE or not f.valid[s]:
-        s = highest_back(f, np.ones(21, dtype=np.bool_))
-        r = n_rules
+    """Write setting ``s`` by rule ``r`` for hand ``h`` (``settle``d)."""
+    s, r = settle(f, s, r, n_rules)
     setting[h] = s
     rule[h] = r
     high[h] = f.high[s]
@@ -327,6 +334,24 @@ def _apply_read(cards, ids5, max_low, category5, royal_id, n_rules, choose, para
     return setting, rule, high, low
 
 
+@njit(cache=False, parallel=True)
+def _apply_reads(cards, ids5, max_low, category5, royal_id, n_rules, choose, params):
+    """``_apply_read`` for several readings of one way at once (``params`` and ``n_rules``:
+    one row and one entry per reading): a hand's facts, nine tenths of the time of setting it,
+    are worked out once for all of them."""
+    n, m = cards.shape[0], params.shape[0]
+    setting = np.empty((m, n), dtype=np.int8)
+    rule = np.empty((m, n), dtype=np.int8)
+    high = np.empty((m, n), dtype=np.int16)
+    low = np.empty((m, n), dtype=np.int8)
+    for h in prange(n):
+        f = _facts(cards, h, ids5, max_low, category5, royal_id)
+        for k in range(m):
+            s, r = choose(f, params[k])
+            _store(f, s, r, n_rules[k], h, setting[k], rule[k], high[k], low[k])
+    return setting, rule, high, low
+
+
 @dataclass(frozen=True)
 class WayColumns:
     """A way's choice for many hands: setting index, rule id, back id and front id."""
@@ -347,6 +372,30 @@ def apply_way(way: HouseWay, cards: np.ndarray, rules: Rules | None = None) -> W
         params = np.array(way.params, dtype=np.int64)
         setting, rule, high, low = _apply_read(*args, params)
     return WayColumns(setting, rule, high, low)
+
+
+def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
+               rules: Rules | None = None) -> list[WayColumns]:  # fmt: skip
+    """``apply_way`` of each way; the readings of one way (the ways with ``params`` sharing a
+    ``choose``) in one pass over the hands."""
+    out: dict[int, WayColumns] = {}
+    batches: dict[int, list[int]] = {}
+    for i, way in enumerate(ways):
+        if way.params is not None:
+            batches.setdefault(id(way.choose), []).append(i)
+    t = five_card_table(rules)
+    for members in batches.values():
+        if len(members) < 2:
+            continue
+        params = np.array([ways[i].params for i in members], dtype=np.int64)
+        n_rules = np.array([len(ways[i].rules) for i in members], dtype=np.int64)
+        setting, rule, high, low = _apply_reads(
+            cards, t.ids, t.max_low, t.category, _royal_id(t), n_rules, ways[members[0]].choose,
+            params,
+        )  # fmt: skip
+        for k, i in enumerate(members):
+            out[i] = WayColumns(setting[k], rule[k], high[k], low[k])
+    return [out[i] if i in out else apply_way(way, cards, rules) for i, way in enumerate(ways)]
 
 
 @dataclass(frozen=True)
@@ -371,18 +420,25 @@ def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySettin
     """
     hand = parse_cards(cards, count=7)
     ordered = sorted(hand)
-    rows = np.array([[c.id for c in ordered]], dtype=np.int64)
-    col = apply_way(way, rows, rules)
-    s = int(col.setting[0])
+    t = five_card_table(rules)
+    # one hand: the facts and the way's choose called from Python, not ``apply_way``, whose
+    # kernels take ``choose`` as an argument and so compile in every process (seconds)
+    f = hand_facts(np.array([c.id for c in ordered], dtype=np.int64), t.ids, t.max_low,
+                   t.category, _royal_id(t))  # fmt: skip
+    if way.params is None:
+        s, r = way.choose(f)
+    else:
+        s, r = way.choose(f, np.array(way.params, dtype=np.int64))
+    s, r = (int(x) for x in settle(f, s, r, len(way.rules)))
     i, j = SETTING_PAIRS[s]
     back = tuple(sorted((c for m, c in enumerate(ordered) if m not in (i, j)), reverse=True))
     return WaySetting(
         way=way.name,
         high=back,
         low=(ordered[j], ordered[i]),
-        high_id=int(col.high[0]),
-        low_id=int(col.low[0]),
-        rule=way.rule_names[int(col.rule[0])],
+        high_id=int(f.high[s]),
+        low_id=int(f.low[s]),
+        rule=way.rule_names[r],
     )
 
 

@@ -1,0 +1,198 @@
+"""What keeps the one-hand commands fast (issue 13), checked without timing anything:
+
+- importing the CLI, and running ``paigow hand`` or ``paigow set``, imports neither pandas nor
+  matplotlib (each run in a fresh interpreter);
+- the parser still lists every command, those defined by their own modules when named;
+- the five-card table is cached on disk, verified when read, reported and rebuilt when damaged;
+- ``set_hand`` (one hand, from Python) sets hands as ``apply_way`` (the kernels) does, the
+  fallback included, and ``set_report``'s frontier is ``frontier_of``'s.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numba import njit
+
+from analysis.cli import build_parser, main
+from enumerate import evaluate
+from enumerate.cache import save_arrays
+from enumerate.cards import Card
+from enumerate.evaluate import five_card_table, settings
+from enumerate.houseways import FALLBACK, HouseWay, apply_way, get_way, set_hand
+from enumerate.houseways.facts import NONE, PAIR
+from enumerate.rules import Rules, WheelOption
+from enumerate.strategy import frontier_of, frontier_points
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("pandas", "matplotlib")
+
+
+def _modules_after(code: str, heavy: tuple[str, ...] = HEAVY) -> dict[str, bool]:
+    """Run ``code`` in a fresh interpreter; which of the ``heavy`` modules did it import?"""
+    report = f"print(json.dumps({{m: m in sys.modules for m in {heavy!r}}}))"
+    probe = f"{code}\nimport json, sys\n{report}"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                         text=True, check=True)  # fmt: skip
+    return dict(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_importing_the_cli_imports_no_heavy_module() -> None:
+    loaded = _modules_after("import analysis.cli\nanalysis.cli.build_parser()",
+                            (*HEAVY, "numba", "pyarrow"))  # fmt: skip
+    assert not any(loaded.values()), loaded
+
+
+@pytest.mark.parametrize("argv", [
+    ["hand", "As Ks Qs Js Ts 2c Jk"],
+    ["hand", "As Ks Qs Js Ts 2c Jk", "--format", "json"],
+    ["set", "Ks Kh 9c 7d 5h 3s 2c"],
+    ["set", "Ks Kh 9c 7d 5h 3s 2c", "--format", "json"],
+])  # fmt: skip
+def test_one_hand_commands_import_no_heavy_module(argv: list[str]) -> None:
+    code = ("import contextlib, io\nfrom analysis.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main({argv!r}) == 0")  # fmt: skip
+    loaded = _modules_after(code)
+    assert not any(loaded.values()), loaded
+
+
+def test_the_help_lists_every_command_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("    ")]
+    names = ["hand", "categories", "set", "ways", "diff-ways", "analyze", "simulate", "verify",
+             "reports", "best", "sweep", "way-edge", "way-costs", "sidebet"]  # fmt: skip
+    assert [n for n in listed if n in names] == names
+    assert "house edges over a grid" in out  # sweep's own help line, from its module
+
+
+def test_deferred_commands_parse_as_before() -> None:
+    args = build_parser().parse_args(["way-costs", "face-up", "--way", "gli", "--top", "5"])
+    assert (args.command, args.variant, args.way, args.top) == ("way-costs", "face-up", "gli", 5)
+    assert build_parser().parse_args(["sweep"]).command == "sweep"
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["nosuch"]) == 2
+    assert main(["hand", "As Ks"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith("paigow: error: ") for line in err)
+    assert "'sweep'" in err[0] and "'sidebet'" in err[0]  # every command among the choices
+
+
+# --------------------------------------------------------------------------- five-card cache
+
+
+@pytest.fixture
+def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    five_card_table.cache_clear()
+    yield tmp_path / "fivecard"
+    five_card_table.cache_clear()
+
+
+def _same(a: evaluate.FiveCardTable, b: evaluate.FiveCardTable) -> bool:
+    return all(np.array_equal(getattr(a, n), getattr(b, n)) for n in ("ids", "keys", "category",
+                                                                    "max_low"))  # fmt: skip
+
+
+def _notice(capfd: pytest.CaptureFixture[str], path: Path) -> None:
+    err = capfd.readouterr().err
+    lines = [x for x in err.splitlines() if "failed verification" in x]
+    assert len(lines) == 1 and str(path) in lines[0] and "rebuilding it" in lines[0], err
+
+
+def test_five_card_table_is_cached_verified_and_rebuilt(fresh_cache: Path, capfd) -> None:
+    built = five_card_table()
+    stem = fresh_cache / "wheel_second"
+    assert stem.with_suffix(".json").exists()
+    five_card_table.cache_clear()
+    assert _same(five_card_table(), built)  # read back: no notice
+    assert "failed verification" not in capfd.readouterr().err
+
+    # a flipped byte inside the ids: the digest tells
+    ids = fresh_cache / "wheel_second-ids.npy"
+    data = bytearray(ids.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    ids.write_bytes(bytes(data))
+    five_card_table.cache_clear()
+    assert _same(five_card_table(), built)
+    _notice(capfd, ids)
+    five_card_table.cache_clear()
+    assert _same(five_card_table(), built)  # rebuilt, written and served again
+    assert "failed verification" not in capfd.readouterr().err
+
+    # numbers with intact digests that break an invariant (a max_low one off, as a bug or an
+    # edit would make it): the check tells
+    arrays = {n: np.array(getattr(built, n)) for n in ("ids", "keys", "category", "max_low")}
+    arrays["max_low"][0] += 1
+    prov = json.loads(stem.with_suffix(".json").read_text())
+    del prov["arrays"]
+    save_arrays(fresh_cache, "wheel_second", arrays, prov)
+    five_card_table.cache_clear()
+    assert _same(five_card_table(), built)
+    _notice(capfd, stem.with_suffix(".json"))
+
+
+def test_a_five_card_table_built_wrong_is_a_bug(fresh_cache: Path, monkeypatch) -> None:
+    real = evaluate._build_five_card_table
+
+    def wrong(rules: Rules) -> evaluate.FiveCardTable:
+        t = real(rules)
+        return evaluate.FiveCardTable(rules, t.ids, t.keys[::-1].copy(), t.category, t.max_low)
+
+    monkeypatch.setattr(evaluate, "_build_five_card_table", wrong)
+    with pytest.raises(AssertionError, match="five-card table"):
+        five_card_table()
+    assert not (fresh_cache / "wheel_second.json").exists()  # never written
+
+
+# --------------------------------------------------------------------------- one hand
+
+
+@njit
+def _choose_badly(f):
+    # NONE without a pair, else the two highest cards in front (often not valid)
+    if f.best_cat == PAIR:
+        return 20, 1
+    if f.n_pairs == 0:
+        return NONE, 0
+    return 0, 2
+
+
+BAD_WAY = HouseWay("test-badly", "1", "falls back often", ("a", "b", "c"), _choose_badly)
+
+
+def _random_rows(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    rows = [np.sort(rng.choice(53, 7, replace=False)) for _ in range(n)]
+    return np.array(rows, dtype=np.int64)
+
+
+@pytest.mark.parametrize("way", [BAD_WAY, get_way("gli"), get_way("gli[two-pair=or]"),
+                                 get_way("trump-plaza")])  # fmt: skip
+def test_set_hand_sets_as_apply_way_does(way: HouseWay) -> None:
+    rows = _random_rows(300, 13)
+    col = apply_way(way, rows)
+    fallbacks = 0
+    for k, row in enumerate(rows):
+        s = set_hand(way, [Card(int(c)) for c in row])
+        want = (int(col.high[k]), int(col.low[k]), way.rule_names[int(col.rule[k])])
+        assert (s.high_id, s.low_id, s.rule) == want, [str(Card(int(c))) for c in row]
+        fallbacks += s.rule == FALLBACK
+    assert (fallbacks > 0) == (way is BAD_WAY)
+
+
+@pytest.mark.parametrize("wheel", ["second", "low"])
+def test_set_report_frontier_is_frontier_of(wheel: WheelOption) -> None:
+    rules = Rules(wheel=wheel)
+    for row in _random_rows(400, 7):
+        hand = [Card(int(c)) for c in row]
+        assert frontier_points(settings(hand, rules)) == frontier_of(hand, rules)
