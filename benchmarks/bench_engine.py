@@ -56,6 +56,7 @@ def main() -> None:
     os.environ["PAIGOW_CACHE_DIR"] = str(scratch)
     runs = (("engine, levels built (2 threads)", "cold"),
             ("engine, levels cached (2 threads)", "warm"))  # fmt: skip
+    results = []
     for name, tag in runs:
         shutil.rmtree(scratch / "engine", ignore_errors=True)
         stats: dict[int, LevelStats] = {}
@@ -64,6 +65,7 @@ def main() -> None:
                                                              stats=st))  # fmt: skip
         wall = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
+        results.append(counts)
         visits = sum(s.hand_visits for s in stats.values())
         print(f"\n  {tag}: level  orbits      hand visits   build s  shards s (thread-summed)")
         for k, s in sorted(stats.items()):
@@ -72,6 +74,8 @@ def main() -> None:
         print(f"  hand visits: {visits:,} in {wall:.1f} s = {visits / wall / 1e6:.1f} M/s; "
               f"CPU {100 * cpu / wall:.0f}% of one core\n")  # fmt: skip
     shutil.rmtree(scratch, ignore_errors=True)
+    checks.check("the run with the levels cached = the one that built them",
+                 results[0] == results[1])  # fmt: skip
     n = deck.size
     others = comb(n - 7, 7)  # the hands of the other cards: C(46, 7) for the full deck
     deals = comb(n, 7) * others

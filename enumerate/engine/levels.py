@@ -65,45 +65,54 @@ def _code_table(codes):
     return keys, values, 64 - bits
 
 
+@njit(cache=True, inline="always")
+def suit_keys(row, picks, suit_pos):
+    """The canonical form of the cards ``row[picks]`` (``canonical_code`` without allocating,
+    for loops over billions of card sets): per suit, (cards << 13) | rank mask, the four sorted
+    decreasing, and 1 if the joker is among them."""
+    m0 = m1 = m2 = m3 = 0
+    joker = 0
+    for t in range(picks.shape[0]):
+        card = row[picks[t]]
+        if card == JOKER_ID:
+            joker = 1
+            continue
+        bit = 1 << (card >> 2)
+        p = suit_pos[card & 3]
+        if p == 0:
+            m0 |= bit
+        elif p == 1:
+            m1 |= bit
+        elif p == 2:
+            m2 |= bit
+        else:
+            m3 |= bit
+    k0 = (_popcount(m0) << 13) | m0
+    k1 = (_popcount(m1) << 13) | m1
+    k2 = (_popcount(m2) << 13) | m2
+    k3 = (_popcount(m3) << 13) | m3
+    # sorting network, decreasing
+    k0, k1 = _swap_desc(k0, k1)
+    k2, k3 = _swap_desc(k2, k3)
+    k0, k2 = _swap_desc(k0, k2)
+    k1, k3 = _swap_desc(k1, k3)
+    k1, k2 = _swap_desc(k1, k2)
+    return k0, k1, k2, k3, joker
+
+
 @njit(cache=True, parallel=True)
 def _subset_orbits(cards, subsets, suit_pos, keys, values, shift):
-    """Orbit index of every k-subset of every hand (same code as ``canonical_code``, without
-    allocations: this runs a billion times), looked up in ``_code_table``; -1 for a code that
-    is not an orbit's (never, if the orbit list is right)."""
+    """Orbit index of every k-subset of every hand (``suit_keys``: the code of
+    ``canonical_code``, without allocations, as this runs a billion times), looked up in
+    ``_code_table``; -1 for a code that is not an orbit's (never, if the orbit list is
+    right)."""
     mask = keys.shape[0] - 1
     n = cards.shape[0]
     n_sub = subsets.shape[0]
-    k = subsets.shape[1]
     out = np.empty(n * n_sub, dtype=np.int32)
     for c in prange(n):
         for j in range(n_sub):
-            m0 = m1 = m2 = m3 = 0
-            joker = 0
-            for t in range(k):
-                card = cards[c, subsets[j, t]]
-                if card == JOKER_ID:
-                    joker = 1
-                    continue
-                bit = 1 << (card >> 2)
-                p = suit_pos[card & 3]
-                if p == 0:
-                    m0 |= bit
-                elif p == 1:
-                    m1 |= bit
-                elif p == 2:
-                    m2 |= bit
-                else:
-                    m3 |= bit
-            k0 = (_popcount(m0) << 13) | m0
-            k1 = (_popcount(m1) << 13) | m1
-            k2 = (_popcount(m2) << 13) | m2
-            k3 = (_popcount(m3) << 13) | m3
-            # sorting network, decreasing
-            k0, k1 = _swap_desc(k0, k1)
-            k2, k3 = _swap_desc(k2, k3)
-            k0, k2 = _swap_desc(k0, k2)
-            k1, k3 = _swap_desc(k1, k3)
-            k1, k2 = _swap_desc(k1, k2)
+            k0, k1, k2, k3, joker = suit_keys(cards[c], subsets[j], suit_pos)
             code = (joker << 52) | ((k0 & 0x1FFF) << 39) | ((k1 & 0x1FFF) << 26)
             code |= ((k2 & 0x1FFF) << 13) | (k3 & 0x1FFF)
             h = _slot(code, shift)

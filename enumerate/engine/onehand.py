@@ -35,10 +35,9 @@ from enumerate.cache import (
     require,
     save_arrays,
 )
-from enumerate.cards import JOKER_ID
 from enumerate.engine.classindex import class_index, index_of_keys
 from enumerate.engine.keys import build_keys, dealer_flags
-from enumerate.engine.levels import _popcount, _swap_desc
+from enumerate.engine.levels import suit_keys
 from enumerate.engine.perhand import PerHand, run_per_hand
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW
 from enumerate.houseways import HouseWay
@@ -167,37 +166,12 @@ def _histogram(pool, suit_pos, keys, mask_rank, n_masks, binom, pattern_offset, 
     n = keys.shape[0]
     for ch in prange(n_chunks):
         buf = np.empty((_BATCH, 7), dtype=np.int64)
+        every = np.arange(7)  # all seven cards of a dealer hand
         at = starts[ch]
         while at < starts[ch + 1]:
             got = _combos(pool, at, min(_BATCH, starts[ch + 1] - at), buf)
             for r in range(got):
-                # the canonical keys of the hand's suits (as levels._subset_orbits makes them)
-                m0 = m1 = m2 = m3 = 0
-                joker = 0
-                for t in range(7):
-                    card = buf[r, t]
-                    if card == JOKER_ID:
-                        joker = 1
-                        continue
-                    bit = 1 << (card >> 2)
-                    p = suit_pos[card & 3]
-                    if p == 0:
-                        m0 |= bit
-                    elif p == 1:
-                        m1 |= bit
-                    elif p == 2:
-                        m2 |= bit
-                    else:
-                        m3 |= bit
-                k0 = (_popcount(m0) << 13) | m0
-                k1 = (_popcount(m1) << 13) | m1
-                k2 = (_popcount(m2) << 13) | m2
-                k3 = (_popcount(m3) << 13) | m3
-                k0, k1 = _swap_desc(k0, k1)  # sorting network, decreasing
-                k2, k3 = _swap_desc(k2, k3)
-                k0, k2 = _swap_desc(k0, k2)
-                k1, k3 = _swap_desc(k1, k3)
-                k1, k2 = _swap_desc(k1, k2)
+                k0, k1, k2, k3, joker = suit_keys(buf[r], every, suit_pos)
                 c = index_of_keys(k0, k1, k2, k3, joker, mask_rank, n_masks, binom,
                                   pattern_offset)  # fmt: skip
                 if c < 0 or c >= n:
