@@ -22,7 +22,6 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from enumerate.cache import (
     built_correctly,
@@ -127,11 +126,14 @@ def _to_arrow(counts: PairCounts, bits: tuple[int, ...]) -> pa.Table:
 
 
 def _from_arrow(table: pa.Table) -> tuple[PairCounts, tuple[int, ...]]:
-    is_bits = pc.equal(table.column("field"), _BITS_FIELD)
-    bits_rows = table.filter(is_bits)
-    order = np.argsort(bits_rows.column("index").to_numpy())
-    bits = tuple(int(b) for b in bits_rows.column("value").to_numpy()[order])
-    counts = PairCounts.from_arrow(table.filter(pc.invert(is_bits)), N_PLAYER_CLASSES, len(bits))
+    # by lists, not pyarrow.compute (which imports pandas): the table has a few hundred rows
+    fields, idx, vals = (table.column(c).to_pylist() for c in ("field", "index", "value"))
+    rows = list(zip(fields, idx, vals, strict=True))
+    bits = tuple(v for _, _, v in sorted((r for r in rows if r[0] == _BITS_FIELD),
+                                         key=lambda r: r[1]))  # fmt: skip
+    entries = [r for r in rows if r[0] != _BITS_FIELD]
+    counts = PairCounts.from_entries([r[0] for r in entries], [r[1] for r in entries],
+                                     [r[2] for r in entries], N_PLAYER_CLASSES, len(bits))
     return counts, bits
 
 

@@ -196,3 +196,17 @@ def test_set_report_frontier_is_frontier_of(wheel: WheelOption) -> None:
     for row in _random_rows(400, 7):
         hand = [Card(int(c)) for c in row]
         assert frontier_points(settings(hand, rules)) == frontier_of(hand, rules)
+
+
+@pytest.mark.parametrize("fmt", ["md", "csv", "json"])
+def test_analyze_from_cached_counts_imports_no_heavy_module(fresh_cache: Path, fmt: str) -> None:
+    """A return table priced from cached counts is read and printed without pandas (which
+    pyarrow's compute functions and ``to_numpy`` import) or matplotlib. (The subprocesses
+    inherit the fixture's PAIGOW_CACHE_DIR.)"""
+    argv = ["analyze", "face-up", "--deck", "TJQKA:cdh+joker", "--format", fmt]
+    code = ("import contextlib, io\nfrom analysis.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main({argv!r}) == 0")  # fmt: skip
+    _modules_after(code)  # the first run counts the deals, into the cache
+    loaded = _modules_after(code)
+    assert not any(loaded.values()), loaded
