@@ -36,7 +36,7 @@ from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import ALL_DEALER_EVENTS, DealerEvent
-from enumerate.waytables import WayTable, way_table
+from enumerate.waytables import WayTable, way_table, way_table_of
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,7 +111,7 @@ def _sums(bits, orbit, idx, win, other, n_bits):
 
 def settings_of(lab: DealerLab, way: HouseWay) -> tuple[WayTable, np.ndarray]:
     """The way's table and the per-dealer row of the setting it picks in every class."""
-    w = way_table(way, lab.table.deck, lab.table.rules)
+    w = way_table_of(way, lab.table)
     return w, lab.per_dealer.rows_of(w.high, w.low)
 
 

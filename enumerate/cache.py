@@ -27,7 +27,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from importlib import metadata
@@ -294,6 +294,27 @@ def write_atomic(table: pa.Table, path: Path, prov: Mapping[str, Any]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_groups_atomic(path: Path, prov: Mapping[str, Any], groups: Iterable[pa.Table],
+                        statistics: bool | list[str] = True) -> None:  # fmt: skip
+    """``write_atomic`` of the tables of ``groups`` (one schema) as one file, one row group
+    each, so that a reader can read one group; ``statistics``: of every column, or of these
+    columns only."""
+    meta = {_META_KEY: json.dumps(prov, sort_keys=True).encode()}
+
+    def write(f: object) -> None:
+        writer = None
+        for g in groups:
+            g = g.replace_schema_metadata(meta)
+            if writer is None:
+                writer = pq.ParquetWriter(f, g.schema, write_page_checksum=True,
+                                          write_statistics=statistics)  # fmt: skip
+            writer.write_table(g, row_group_size=max(1, g.num_rows))
+        if writer is not None:
+            writer.close()
+
+    replace_atomic(path, write)
 
 
 def load_or_build(

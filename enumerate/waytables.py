@@ -182,19 +182,29 @@ def way_table(
     rules: Rules | None = None,
     use_cache: bool = True,
     cache: Path | None = None,
-    _columns: WayColumns | None = None,
 ) -> WayTable:
     """The setting ``way`` (a ``HouseWay`` or a registered name) chooses for every class of
     ``deck`` under ``rules``, from the cache folder ``cache`` (default ``cache_dir()``) when it
-    is current there. (``_columns``: the way's settings already worked out, by ``way_tables``.)"""
+    is current there."""
     way = get_way(way) if isinstance(way, str) else way
-    deck = deck or Deck.full()
-    rules = rules or Rules()
-    hands = hand_table(deck, rules, use_cache, cache)
+    hands = hand_table(deck or Deck.full(), rules or Rules(), use_cache, cache)
+    return way_table_of(way, hands, use_cache, cache)
+
+
+def way_table_of(
+    way: HouseWay,
+    hands: HandTable,
+    use_cache: bool = True,
+    cache: Path | None = None,
+    columns: WayColumns | None = None,
+) -> WayTable:
+    """``way_table`` for a hand table already read (its deck and rules); ``columns``: the
+    way's settings already worked out (``way_tables``), else set here."""
+    deck, rules = hands.deck, hands.rules
     prov = _way_prov(way, deck, rules, len(hands))
 
     def build() -> pa.Table:
-        col = apply_way(way, hands.cards.astype(np.int64), rules) if _columns is None else _columns
+        col = apply_way(way, hands.cards.astype(np.int64), rules) if columns is None else columns
         return pa.table(
             {
                 "setting": col.setting.astype(np.int8),
@@ -239,7 +249,7 @@ def way_tables(
     if len(missing) > 1:
         columns = apply_ways(missing, hands.cards.astype(np.int64), rules)
         built = {w.key: c for w, c in zip(missing, columns, strict=True)}
-    return [way_table(w, deck, rules, use_cache, cache, built.get(w.key)) for w in found]
+    return [way_table_of(w, hands, use_cache, cache, built.get(w.key)) for w in found]
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ from numba import njit
 
 from enumerate.evaluate import PAIR_BASE
 from enumerate.houseways import HouseWay
+from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable
 from enumerate.vocabulary import (
     ALL_DEALER_EVENTS,
@@ -50,6 +51,14 @@ class KeySpec:
     player_key: str
     flag_mask: int
     selection: str | None = None  # a selection of player hands (``with_player_weight``)
+
+    @classmethod
+    def of(cls, deck: Deck, rules: Rules, dealer: HouseWay, player: HouseWay | None,
+           flag_mask: int) -> KeySpec:  # fmt: skip
+        """The spec of ``build_keys`` for these inputs (``player`` None: the dealer's way), so
+        a cached table made from such keys can be found without building them."""
+        p = player or dealer
+        return cls(deck.key, rules.key, dealer.name, p.name, dealer.key, p.key, flag_mask)
 
     @property
     def label(self) -> str:
@@ -182,9 +191,7 @@ def build_keys(
     uniq, dclass = np.unique(bits, return_inverse=True)
     pclass = table.seven_card_class.astype(np.int64).copy()
     pclass[table.ace_high_pai_gow] = PLAYER_ACE_HIGH_PAI_GOW
-    pway = player_way or dealer_way
-    spec = KeySpec(table.deck.key, table.rules.key, dealer_way.name, pway.name, dealer_way.key,
-                   pway.key, flag_mask)  # fmt: skip
+    spec = KeySpec.of(table.deck, table.rules, dealer_way, player_way, flag_mask)
     return EngineKeys(
         dealer_high=dealer.high.astype(np.int16),
         dealer_low=dealer.low.astype(np.int8),

@@ -17,9 +17,8 @@ settings) near 2 GB. The result is cached as Parquet.
 from __future__ import annotations
 
 import itertools
-import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -31,16 +30,15 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from enumerate.cache import (
-    _META_KEY,
     READ_ERRORS,
     built_correctly,
     cache_dir,
     is_current,
     open_verified,
     provenance,
-    replace_atomic,
     report_damaged,
     require,
+    write_groups_atomic,
 )
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.keys import EngineKeys
@@ -259,29 +257,10 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
         return pa.table(cls)
 
     groups = list(itertools.pairwise(bounds))
-    _write_groups(path, prov, (points(a, b) for a, b in groups), False)
+    write_groups_atomic(path, prov, (points(a, b) for a, b in groups), False)
     # statistics of the codes only: they find a class's row group
-    _write_groups(_classes_path(path), prov, (classes(a, b) for a, b in groups), ["code"])
-
-
-def _write_groups(path: Path, prov: dict[str, object], groups: Iterable[pa.Table],
-                  statistics: bool | list[str]) -> None:  # fmt: skip
-    """One row group per table of ``groups``, written as ``enumerate.cache.write_atomic``
-    writes a table (page checksums, the provenance in the schema metadata, atomic)."""
-    meta = {_META_KEY: json.dumps(prov, sort_keys=True).encode()}
-
-    def write(f: object) -> None:
-        writer = None
-        for g in groups:
-            g = g.replace_schema_metadata(meta)
-            if writer is None:
-                writer = pq.ParquetWriter(f, g.schema, write_page_checksum=True,
-                                          write_statistics=statistics)  # fmt: skip
-            writer.write_table(g, row_group_size=max(1, g.num_rows))
-        if writer is not None:
-            writer.close()
-
-    replace_atomic(path, write)
+    write_groups_atomic(_classes_path(path), prov, (classes(a, b) for a, b in groups),
+                        ["code"])  # fmt: skip
 
 
 _PROBLEMS = (

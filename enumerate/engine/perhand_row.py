@@ -51,7 +51,7 @@ def find_table(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int) -> Path 
     """The current whole per-hand table of ``deck`` and ``rules`` against a dealer (and a
     player) setting by ``way``, keeping the dealer flags ``flag_mask`` apart; None if there is
     none (or only stale ones)."""
-    spec = KeySpec(deck.key, rules.key, way.name, way.name, way.key, way.key, flag_mask)
+    spec = KeySpec.of(deck, rules, way, None, flag_mask)
     want = provenance(SCHEMA_VERSION, table="per-hand", keys=spec.label, deck=deck.key,
                       rules=rules.key)  # fmt: skip
     folder = cache_dir() / "perhand"
