@@ -21,6 +21,7 @@ its own table; pricing a table that lacks a flag the variant's rules need is a V
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -263,15 +264,34 @@ def optimal_strategy(
 
     ``rows`` restricts the per-hand work to those classes (the others get zero counts).
     """
-    variant = _blind(variant)
-    way_name = house_way or variant.house_way
-    way = get_way(way_name)
+    return next(optimal_strategies([variant], house_way, deck, rules, use_cache, rows))
+
+
+def optimal_strategies(
+    variants: Iterable[Variant | str],
+    house_way: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    rows: list[int] | None = None,
+) -> Iterator[OptimalStrategy]:
+    """``optimal_strategy`` of each variant in turn, one at a time: variants whose per-hand
+    tables are the same (the shipped blind variants share one) price one table held in
+    memory, rather than each reading its ~2.6 GB again."""
     table = hand_table(deck, rules, use_cache)
-    keys = build_keys(table, way, flag_mask=per_hand_flags(variant), use_cache=use_cache)
-    per = run_per_hand(table, keys, use_cache=use_cache, rows=rows)
-    wt = way_table(way, table.deck, table.rules, use_cache)
-    return evaluate(per, variant, table, way_name, wt.high.astype(np.int64),
-                    wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
+    held: tuple[tuple[str, int], PerHand] | None = None
+    for v in variants:
+        variant = _blind(v)
+        way_name = house_way or variant.house_way
+        way = get_way(way_name)
+        wanted = (way_name, per_hand_flags(variant))
+        if held is None or held[0] != wanted:
+            held = None  # drop the table before the next one is made
+            keys = build_keys(table, way, flag_mask=wanted[1], use_cache=use_cache)
+            held = (wanted, run_per_hand(table, keys, use_cache=use_cache, rows=rows))
+        wt = way_table(way, table.deck, table.rules, use_cache)
+        yield evaluate(held[1], variant, table, way_name, wt.high.astype(np.int64),
+                       wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
 
 
 def _blind(variant: Variant | str) -> Variant:

@@ -164,16 +164,16 @@ def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
 
 
 def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None]) -> None:
-    from analysis.optimal import optimal_strategy
+    from analysis.optimal import optimal_strategies
 
     lines = []
     rows = []
+    blind = [name for name in variant_names() if not get_variant(name).dealer_exposed]
     for way in ways:
-        for name in variant_names():
-            if get_variant(name).dealer_exposed:
-                continue
+        log(f"optimal strategy, {way}: per-hand table")
+        for opt in optimal_strategies(blind, way, rep.deck, rules):
+            name = opt.variant.name
             log(f"optimal strategy, {name}, {way}")
-            opt = optimal_strategy(name, way, rep.deck, rules)
             he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
             rows.append({"game": name, "house way": way, "house edge, house way": he_way,
                          "house edge, optimal": he_opt, "gain": he_way - he_opt})  # fmt: skip
@@ -185,7 +185,7 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
             lines.append(f"- {name}, {way}: house edge {_pct(he_way)} with the house way, "
                          f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
                          f"[top hands]({stem}-top.md), ![]({stem}.png))")  # fmt: skip
-            del opt  # one per-hand table in memory at a time (about 2 GB on the full deck)
+            del opt  # the next variant's EVs are made after these are freed
     (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
 

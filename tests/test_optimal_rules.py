@@ -21,6 +21,7 @@ from analysis.optimal import (
     blind_flags,
     coefficients,
     evaluate,
+    optimal_strategies,
     optimal_strategy,
     per_hand_flags,
 )
@@ -173,6 +174,32 @@ def test_shipped_blind_variants_share_one_table(tmp_path, monkeypatch):
     assert not _cached(jacks, "gli", table)
     optimal_strategy(jacks, deck=DECK)
     assert _cached(jacks, "gli", table)
+
+
+def test_strategies_in_turn_share_one_table(tmp_path, monkeypatch):
+    """``optimal_strategies`` (what ``paigow reports`` uses) builds one per-hand table for
+    the shipped blind variants and a separate one for a variant with a rule of its own, and
+    each strategy equals the one ``optimal_strategy`` gives alone."""
+    import analysis.optimal as optimal
+
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))
+    jacks = str(_variant_file(tmp_path, "push"))
+    built = []
+
+    def counting(table, keys, **kwargs):
+        built.append(keys.flag_mask)
+        return run_per_hand(table, keys, **kwargs)
+
+    monkeypatch.setattr(optimal, "run_per_hand", counting)
+    names = ["traditional", "ez", "commission-free", jacks]
+    together = list(optimal_strategies(names, "gli", DECK, use_cache=False))
+    assert built == [blind_flags(), blind_flags() | DealerEvent.TWO_JACKS]
+    for name, opt in zip(names, together, strict=True):
+        alone = optimal_strategy(name, "gli", DECK, use_cache=False)
+        assert opt.variant == alone.variant
+        assert np.array_equal(opt.best_ev, alone.best_ev)
+        assert np.array_equal(opt.way_ev, alone.way_ev)
+        assert opt.house_edge() == alone.house_edge()
 
 
 @pytest.mark.parametrize("whole_table", [False, True])
