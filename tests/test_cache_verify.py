@@ -189,6 +189,17 @@ def test_engine_levels(cache, capfd):
     lc.save_level(LevelArrays(3, level.offsets, bad, level.orbit_size), DECK, Rules(), cache)
     assert lc.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
     notice(capfd, sidecar)
+    # one family's classes reversed: the same hands (so the counts hold), but out of the
+    # order the kernels rely on (neighbours merged, families skipped by first and last class)
+    off = level.offsets
+    s = next(s for s in range(len(level)) if level.items[off[s]] != level.items[off[s + 1] - 1])
+    shuffled = level.items.copy()
+    shuffled[off[s] : off[s + 1]] = shuffled[off[s] : off[s + 1]][::-1]
+    lc.save_level(LevelArrays(3, off, shuffled, level.orbit_size), DECK, Rules(), cache)
+    with pytest.raises(ValueError, match="not in increasing order"):
+        lc.check_level(LevelArrays(3, off, shuffled, level.orbit_size), DECK, table.orbit_size)
+    assert lc.load_level(DECK, Rules(), 3, cache, table.orbit_size) is None
+    notice(capfd, sidecar)
 
 
 def test_local_engine_reads_and_rebuilds_the_level_cache(cache, capfd):

@@ -1,6 +1,7 @@
 """Edge cases of the per-hand engine: int32 accumulators that wrap modulo 2^32 (the module
 docstring's exactness argument) and the check of every division by an orbit size."""
 
+import itertools
 from dataclasses import replace
 
 import numpy as np
@@ -31,28 +32,20 @@ def _wrap(x: np.ndarray) -> np.ndarray:
     return ((x + 2**31) % 2**32 - 2**31).astype(np.int32)
 
 
-def _run_recording(monkeypatch, table, keys, starts):
-    """``run_per_hand`` on two threads whose accumulators start at ``starts[j]``; returns the
-    result and the threads' accumulators as they were just before they were summed."""
-    alloc, summed = perhand._accumulators, perhand._sum_into_first
-    seen: list[list[np.ndarray]] = []
+def _run_preloaded(monkeypatch, table, keys, start, n_jobs=2):
+    """``run_per_hand`` whose shared accumulators start at ``start`` instead of 0."""
+    alloc = perhand._accumulators
 
-    def preloaded(n_jobs, n, n_d, n_points):
-        accs = alloc(n_jobs, n, n_d, n_points)
-        for acc, start in zip(accs, starts, strict=True):
-            for a in acc:
-                a[...] = start
-        return accs
-
-    def recording(parts):
-        seen.append([p.copy() for p in parts])
-        return summed(parts)
+    def preloaded(n, n_d, n_points):
+        acc = alloc(n, n_d, n_points)
+        for a in acc:
+            a[...] = start
+        return acc
 
     with monkeypatch.context() as m:
         m.setattr(perhand, "_accumulators", preloaded)
-        m.setattr(perhand, "_sum_into_first", recording)
-        got = perhand.run_per_hand(table, keys, n_jobs=len(starts), use_cache=False)
-    return got, seen
+        m.setattr(perhand, "check_per_hand", lambda *args: None)  # the offset breaks them
+        return perhand.run_per_hand(table, keys, n_jobs=n_jobs, use_cache=False)
 
 
 def test_sum_into_first_wraps_modulo_2_32():
@@ -70,43 +63,49 @@ def test_sum_into_first_wraps_modulo_2_32():
 
 
 def test_wrapping_accumulators_give_the_exact_counts(monkeypatch, setup):
-    """Thread 0's accumulators start at +(2^31 - 1) and thread 1's at -(2^31 - 1): the
-    offsets cancel, every partial sum leaves the int32 range, and the result is still the
-    exact one (the plain run's, and a brute-force loop over the dealer hands)."""
+    """Accumulators that start at 2^31 - 1: the sums of both threads leave the int32 range
+    and wrap, and the counts, less the start in int32 arithmetic, are still the exact ones
+    (the plain run's, and a brute-force loop over the dealer hands)."""
     table, keys = setup
-    plain, plain_parts = _run_recording(monkeypatch, table, keys, [0, 0])
-    offset, offset_parts = _run_recording(monkeypatch, table, keys, [I32.max, -I32.max])
-    assert len(plain_parts) == len(offset_parts) == len(FIELDS)
-    starts = np.array([I32.max, -I32.max], dtype=np.int64)
-    for name, zero, loaded in zip(FIELDS, plain_parts, offset_parts, strict=True):
-        # the threads' own sums without offsets: small (no wrap on this deck)
-        delta = [p.astype(np.int64) for p in zero]
-        assert max(int(np.abs(d).max()) for d in delta) < 2**20
-        true = [s + d for s, d in zip(starts, delta, strict=True)]  # unwrapped running sums
-        # the accumulators really went past 2^31 (thread 0) and below -2^31 (thread 1) ...
-        assert (true[0] > I32.max).any(), name
-        assert (true[1] < I32.min).any(), name
-        # ... and hold those sums modulo 2^32
-        for t, p in zip(true, loaded, strict=True):
-            assert p.tolist() == _wrap(t).tolist(), name
-        # a sum that does not wrap (int64 of the int32 parts) would be wrong
-        exact = getattr(plain, name)
-        no_wrap = sum(p.astype(np.int64) for p in loaded)
-        assert (no_wrap != exact).any(), name
-        assert getattr(offset, name).tolist() == exact.tolist(), name
-    assert offset.point_offset.tolist() == plain.point_offset.tolist()
-    assert_rows_match_dealer_loop(table, get_way("gli"), offset, step=7)
+    start = I32.max
+    plain = perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)
+    loaded = _run_preloaded(monkeypatch, table, keys, start)
+    for name in FIELDS:
+        exact = getattr(plain, name).astype(np.int64)
+        assert (start + exact > I32.max).any(), name  # the sums went past the int32 range
+        got = getattr(loaded, name)
+        assert got.dtype == np.int32
+        assert got.tolist() == _wrap(start + exact).tolist(), name
+        assert (got - np.int32(start)).tolist() == exact.tolist(), name
+    assert loaded.point_offset.tolist() == plain.point_offset.tolist()
+    assert_rows_match_dealer_loop(table, get_way("gli"), plain, step=7)
+
+
+def test_threads_own_class_ranges(setup):
+    """Threads that own ranges of the classes (any number of them) give the one-thread
+    counts: every class is in exactly one range, and a class outside a thread's range gets
+    nothing from it."""
+    table, keys = setup
+    one = perhand.run_per_hand(table, keys, n_jobs=1, use_cache=False)
+    offset, _ph, _pl = perhand._flatten_frontiers(keys)
+    for jobs in (2, 3, 5):
+        ranges = perhand._class_ranges(offset, jobs)
+        assert ranges[0][0] == 0 and ranges[-1][1] == len(table)
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
+        many = perhand.run_per_hand(table, keys, n_jobs=jobs, use_cache=False)
+        for name in FIELDS:
+            assert np.array_equal(getattr(many, name), getattr(one, name)), (jobs, name)
 
 
 def _call_kernel(level, keys, q):
     offset, _ph, _pl = perhand._flatten_frontiers(keys)
-    (acc,) = perhand._accumulators(1, len(keys.player_high), keys.n_dealer_classes,
-                                   int(offset[-1]))  # fmt: skip
+    n = len(keys.player_high)
+    acc = perhand._accumulators(n, keys.n_dealer_classes, int(offset[-1]))
     ids = np.arange(len(level.orbits), dtype=np.int64)
     return per_hand_orbits(
         level.offsets, level.items, ids, level.sign, q, keys.packed, keys.player_high,
         keys.player_low, keys.frontier_size, keys.frontier_high, keys.frontier_low,
-        keys.player_groups[1], offset, keys.n_dealer_classes, *acc,
+        keys.player_groups[1], offset, keys.n_dealer_classes, *acc, 0, n,
     )  # fmt: skip
 
 

@@ -310,7 +310,7 @@ def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, u
 @njit(cache=True, nogil=True)
 def family_per_hand(
     fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
-    scratch, answers, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+    scratch, answers, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss, first, stop,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
 
@@ -321,13 +321,15 @@ def family_per_hand(
     and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``). Classes of one
     player group have the same settings, so a group's outcomes are read off the grid once
     (``answers``, one block per group met) and added to each of its classes. Classes not
-    selected are skipped.
+    selected are skipped, and so are the classes outside ``first <= c < stop``: the threads
+    own ranges of the classes, so that they add into one set of accumulators.
 
     Returns the number of divisions by ``q`` that left a remainder (``_group_answers``, and
     the family's dealer totals): never, if the bookkeeping is right.
     """
     n = fam.shape[0]
-    if n == 0:
+    # the family's classes are increasing: skip it (and its grid) when none is in the range
+    if n == 0 or fam[n - 1] < first or fam[0] >= stop:
         return 0
     grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
     _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
@@ -336,7 +338,8 @@ def family_per_hand(
         inexact += tot[d] % q != 0
     n_met = 0
     for i in range(n):
-        if (frec[i] >> _SEL_SHIFT) & 1 == 0:
+        c = fam[i]
+        if c < first or c >= stop or (frec[i] >> _SEL_SHIFT) & 1 == 0:
             continue
         g = frec[i] >> _GROUP_SHIFT
         if slot[g] == 0:
@@ -346,7 +349,6 @@ def family_per_hand(
             inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
                                       hrank, uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
-        c = fam[i]
         f = sign * occ[i]
         for d in range(n_d):
             acc_tot[c, d] += f * (tot[d] // q)
@@ -365,10 +367,11 @@ def family_per_hand(
 @njit(cache=True, nogil=True)
 def per_hand_orbits(
     offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, point_offset,
-    n_d, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+    n_d, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss, first, stop,
 ):  # fmt: skip
-    """``family_per_hand`` over the orbits ``orbit_ids`` of one level; returns the number of
-    inexact divisions by the orbit sizes (the caller fails on any)."""
+    """``family_per_hand`` over the orbits ``orbit_ids`` of one level for the classes
+    ``first <= c < stop``; returns the number of inexact divisions by the orbit sizes (the
+    caller fails on any)."""
     max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     n_groups = prep.shape[0]
     scratch = make_scratch(max_items, 1, n_d, n_groups)
@@ -380,7 +383,7 @@ def per_hand_orbits(
         inexact += family_per_hand(
             fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
             prep, point_offset, n_d, scratch, answers, acc_tot, acc_way_win, acc_way_loss,
-            acc_win, acc_loss,
+            acc_win, acc_loss, first, stop,
         )  # fmt: skip
     return inexact
 

@@ -64,35 +64,42 @@ def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Pat
 
 @njit(cache=True, parallel=True)
 def _family_hands(offsets, items, class_orbit, n_classes):
-    """Per orbit, the hands its family holds (class orbit sizes summed), and the number of
-    items that are not class rows (0 when the level is sound)."""
+    """Per orbit, the hands its family holds (class orbit sizes summed); the number of items
+    that are not class rows; and the number that are below the item before them in their
+    family (both 0 when the level is sound)."""
     n = offsets.shape[0] - 1
     out = np.zeros(n, dtype=np.int64)
     bad = np.zeros(n, dtype=np.int64)
+    unsorted = np.zeros(n, dtype=np.int64)
     for s in prange(n):
         total = 0
         for t in range(offsets[s], offsets[s + 1]):
             c = items[t]
+            if t > offsets[s] and c < items[t - 1]:
+                unsorted[s] += 1
             if c < 0 or c >= n_classes:
                 bad[s] += 1
             else:
                 total += class_orbit[c]
         out[s] = total
-    return out, bad.sum()
+    return out, bad.sum(), unsorted.sum()
 
 
 def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None:
     """A level's invariants: offsets start at 0, every family is non-empty and the last offset
-    ends the items; items are class rows; and the family of orbit S holds, counted with class
-    orbit sizes, ``|orbit S| * C(n - k, 7 - k)`` hands (each hand containing S once for every
-    set of its orbit it contains: DESIGN.md section 2)."""
+    ends the items; items are class rows, in increasing order within a family (the kernels
+    merge a family's repeated classes as neighbours and skip families by their first and
+    last class); and the family of orbit S holds, counted with class orbit sizes,
+    ``|orbit S| * C(n - k, 7 - k)`` hands (each hand containing S once for every set of its
+    orbit it contains: DESIGN.md section 2)."""
     off = np.asarray(level.offsets)
     require(len(off) == len(level.orbit_size) + 1 and off[0] == 0
             and off[-1] == len(level.items), "offsets do not span the items")  # fmt: skip
     require(bool((np.diff(off) > 0).all()), "a family is empty")
-    per_orbit, bad = _family_hands(off, level.items, class_orbit.astype(np.int64),
-                                   len(class_orbit))  # fmt: skip
+    per_orbit, bad, unsorted = _family_hands(off, level.items, class_orbit.astype(np.int64),
+                                             len(class_orbit))  # fmt: skip
     require(bad == 0, "an item is not a class row")
+    require(unsorted == 0, "a family's classes are not in increasing order")
     expected = np.asarray(level.orbit_size, dtype=np.int64) * comb(deck.size - level.k,
                                                                    7 - level.k)  # fmt: skip
     require(np.array_equal(per_orbit, expected), "a family does not hold the hands of its set")
