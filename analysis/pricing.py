@@ -35,6 +35,7 @@ import numpy as np
 from analysis.counts import DealCounts, pair_counts
 from analysis.formats import decimal, markdown_cells, to_json
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, OPTIMAL, Variant, get_variant
+from analysis.volatility import Volatility, volatility
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 
@@ -160,6 +161,19 @@ class ReturnTable:
         """Exact house edge per unit bet: minus the sum of the returns."""
         return -sum((r["return"] for r in self.records[:-1]), Fraction(0))
 
+    @property
+    def main_wager(self) -> bool:
+        """A main wager (not a side bet): its figures include the edge per resolved bet."""
+        return self.paytable is None
+
+    @cached_property
+    def volatility(self) -> Volatility:
+        """Variance, standard deviation, hit frequency, top award and edge per resolved bet
+        (``analysis.volatility``), exact, from the rows."""
+        rows = self.records[:-1]
+        return volatility(((r["pays"], r["probability"], r["outcome"]) for r in rows),
+                          (r["event"] for r in rows))  # fmt: skip
+
     def house_edge_percent(self, digits: int = 4) -> str:
         """The house edge as a percentage, e.g. ``'2.7343%'``."""
         return f"{decimal(100 * self.house_edge, digits)}%"
@@ -200,6 +214,7 @@ class ReturnTable:
         ]
         out["house_edge"] = float(self.house_edge)
         out["house_edge_fraction"] = self.house_edge
+        out.update(self.volatility.to_dict(self.main_wager))
         if self.paytable is not None:
             out["notes"] = list(self.notes)
         return out
@@ -236,6 +251,10 @@ class ReturnTable:
         out += list(self.notes)
         return out
 
+    def summary_lines(self) -> list[str]:
+        """The lines under the table: the house edge, then the volatility figures."""
+        return [self.edge_line(), *self.volatility.lines(self.main_wager)]
+
     def edge_line(self) -> str:
         e = self.house_edge
         return f"house edge: {self.house_edge_percent()} (exact: {e.numerator}/{e.denominator})"
@@ -246,17 +265,22 @@ class ReturnTable:
             return to_json(self.to_dict())
         if fmt == "csv":
             out = io.StringIO()
-            csv.writer(out, lineterminator="\n").writerows([list(COLUMNS), *self._cells()])
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerows([list(COLUMNS), *self._cells()])
+            # the figures under the table, after an empty line, as a table of their own
+            writer.writerows([[], ["statistic", "value", "exact"],
+                              *self.volatility.rows(self.main_wager)])  # fmt: skip
             return out.getvalue()
         if fmt == "html":
             head = "".join(f"<p>{html.escape(line)}</p>\n" for line in self.heading())
             body = self.display().to_html(index=False, border=0, classes="return-table")
-            return f"{head}{body}\n<p>{html.escape(self.edge_line())}</p>\n"
+            tail = "".join(f"<p>{html.escape(line)}</p>\n" for line in self.summary_lines())
+            return f"{head}{body}\n{tail}"
         if fmt == "md":
             cells = [[str(v) for v in row] for row in self._cells()]
             numeric = [c == "combinations" for c in COLUMNS]
             table = markdown_cells(list(COLUMNS), cells, numeric)
-            return "\n".join([*self.heading(), "", table, "", self.edge_line()]) + "\n"
+            return "\n".join([*self.heading(), "", table, "", *self.summary_lines()]) + "\n"
         raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
 
 
@@ -373,7 +397,8 @@ def analyze(
 
 
 def compare(tables: Sequence[ReturnTable]) -> pd.DataFrame:
-    """One row per table: game, player, house way, P(win/push/loss) and house edge."""
+    """One row per table: game, player, house way, P(win/push/loss), house edge, house edge
+    per resolved bet and standard deviation (cut to 12 places)."""
     import pandas as pd
 
     return pd.DataFrame(
@@ -386,6 +411,8 @@ def compare(tables: Sequence[ReturnTable]) -> pd.DataFrame:
                 "push": t.probability("push"),
                 "loss": t.probability("loss"),
                 "house_edge": t.house_edge,
+                "edge_per_resolved_bet": t.volatility.edge_per_resolved,
+                "standard_deviation": t.volatility.standard_deviation,
             }
             for t in tables
         ]

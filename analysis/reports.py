@@ -85,10 +85,11 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
                 tables.append(t)
                 link = _write_table(rep.out, f"variant-{name}-{way}-{mode}", t)
                 lines.append(f"- [{name}, house way {way}, player {mode}]({link}): "
-                             f"house edge {_pct(t.house_edge)}")  # fmt: skip
+                             f"house edge {_pct(t.house_edge)}, standard deviation "
+                             f"{t.volatility.standard_deviation_text()}")  # fmt: skip
     summary = compare(tables)
     (rep.out / "variants.md").write_text(_frame_md(summary) + "\n")
-    numeric = {c: [float(x) for x in summary[c]] for c in ("win", "push", "loss", "house_edge")}
+    numeric = {c: [float(x) for x in summary[c]] for c in summary.columns[3:]}
     summary.assign(**numeric).to_csv(rep.out / "variants.csv", index=False)
     _plot_outcomes(summary, rep.out / "variants.png")
     rep.add("Main wagers", ["[summary](variants.md), ![outcomes](variants.png)", *lines])
@@ -127,8 +128,11 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
                 (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
             if r.returns is not None:
                 edge = r.returns.house_edge
+                v = r.returns.volatility
                 rows.append({"bet": bet.name, "paytable": pt.name, "template": pt.template,
-                             "house edge": edge})  # fmt: skip
+                             "house edge": edge, "standard deviation": v.standard_deviation,
+                             "hit frequency": v.hit_frequency,
+                             "top award 1 in": v.top_odds})  # fmt: skip
                 tag = " (TEMPLATE, not a real casino table)" if pt.template else ""
                 lines.append(f"- [{bet.name}, {pt.name}]({stem}.md){tag}: "
                              f"house edge {_pct(edge)}")  # fmt: skip

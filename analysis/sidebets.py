@@ -47,6 +47,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from math import comb
 from typing import Any
 
@@ -72,6 +73,7 @@ from analysis.paytables import (
 )
 from analysis.pricing import TEMPLATE_BANNER, Line, ReturnTable, exact_decimal
 from analysis.variants import get_variant
+from analysis.volatility import Volatility, volatility
 from enumerate.classes import SevenCardClass
 from enumerate.engine.keys import nine_high_low
 from enumerate.houseways import HouseWay, get_way
@@ -321,6 +323,16 @@ class EnvyTable:
     def others(self) -> int | None:
         return None if self.players is None else self.players - 1
 
+    @cached_property
+    def volatility(self) -> Volatility:
+        """The envy one other player's hand pays the bettor (dollars): variance, hit frequency
+        (some envy paid), top award. Several other players' hands come from one deck, so they
+        are not independent: their envy's mean is the sum of theirs, its variance is not."""
+        rows = [(r["amount"], r["probability"], "win") for r in self.table.to_dict("records")]
+        paid = sum((p for _a, p, _o in rows), Fraction(0))
+        events = [*self.table["event"], "no envy"]
+        return volatility([*rows, (Fraction(0), 1 - paid, "push")], events)
+
     def value(self, players: int | None = None) -> Fraction:
         """Expected envy dollars per round with ``players`` at the table (bettor included)."""
         n = players if players is not None else self.players
@@ -346,6 +358,7 @@ class EnvyTable:
             ],
             "per_other_player": float(self.per_other_player),
             "per_other_player_fraction": self.per_other_player,
+            "per_other_player_figures": self.volatility.to_dict(main_wager=False),
         }
         if self.players is not None:
             v = self.value()
@@ -385,6 +398,8 @@ class EnvyTable:
     def summary(self) -> list[str]:
         per = self.per_other_player
         out = [f"expected envy per other player: ${decimal(per, 10)} (exact: {per})"]
+        out += [f"one other player's envy: {line}"
+                for line in self.volatility.lines(main_wager=False, dollars=True)]  # fmt: skip
         if self.players is None:
             out.append("(--players N: N players at the table, the bettor included)")
         else:

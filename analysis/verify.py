@@ -10,6 +10,7 @@ computed and shown with its difference, as ``open`` instead of ``FAIL``, and doe
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from fractions import Fraction
@@ -131,6 +132,55 @@ FIGURES: dict[str, Figure] = {
 }
 
 
+# the volatility figures of any return table (``analysis.volatility``), by a name of the form
+# ``deals.<way>.<variant>.<player>.<statistic>`` (a main wager) or
+# ``sidebet.<bet>-<paytable>.<statistic>``; the standard deviation is cut to 12 places
+STATISTICS = {
+    "variance": lambda v: v.variance,
+    "standard_deviation": lambda v: v.standard_deviation,
+    "hit_frequency": lambda v: v.hit_frequency,
+    "top_award_one_in": lambda v: v.top_odds,
+    "house_edge_per_resolved_bet": lambda v: v.edge_per_resolved,
+}
+_MAIN = re.compile(r"deals\.([a-z0-9-]+)\.([a-z0-9-]+)\.([a-z-]+)\.([a-z_]+)")
+_SIDE = re.compile(r"sidebet\.([a-z0-9-]+?)-([A-Za-z0-9_.]+)\.([a-z_]+)")
+
+
+def _statistic(name: str) -> Figure | None:
+    """The figure of a volatility statistic named as above (None for other names)."""
+    main, side = _MAIN.fullmatch(name), _SIDE.fullmatch(name)
+    stat = main.group(4) if main else side.group(3) if side else None
+    if stat not in STATISTICS or (side and stat == "house_edge_per_resolved_bet"):
+        return None
+
+    def figure(deck: Deck, rules: Rules) -> Fraction:
+        from analysis.pricing import analyze
+        from analysis.sidebets import price_sidebet
+
+        if main:
+            way, variant, player = main.group(1), main.group(2), main.group(3)
+            if player == "optimal":
+                from analysis.optimal import optimal_return_table
+
+                table = optimal_return_table(variant, way, deck, rules)
+            else:
+                table = analyze(variant, way, player, deck, rules)
+        else:
+            assert side is not None
+            table = price_sidebet(side.group(1), side.group(2), deck, rules)
+        value = STATISTICS[str(stat)](table.volatility)
+        if value is None:
+            raise ValueError(f"figure {name}: the table has no such figure")
+        return Fraction(value)
+
+    return figure
+
+
+def figure_of(name: str) -> Figure | None:
+    """The function computing a published figure's value (None: not a figure we know)."""
+    return FIGURES.get(name) or _statistic(name)
+
+
 def _shown(value: Fraction | int) -> str:
     if isinstance(value, int) or Fraction(value).denominator == 1:
         return str(int(value))
@@ -151,7 +201,7 @@ def published_entries(folder: Path = PUBLISHED) -> list[dict[str, Any]]:
             for field in ("figure", "value", "source"):
                 if field not in e:
                     raise ValueError(f"{path.name}: figures[{i}] has no {field!r}")
-            if e["figure"] not in FIGURES:
+            if figure_of(e["figure"]) is None:
                 raise ValueError(f"{path.name}: figures[{i}]: unknown figure {e['figure']!r}")
             out.append(e)
     return out
@@ -165,7 +215,9 @@ def verify(folder: Path = PUBLISHED, only: str | None = None) -> pd.DataFrame:
             continue
         deck = Deck.parse(str(e.get("deck", "full")))
         rules = Rules(wheel=e.get("wheel", "second"))
-        value = FIGURES[e["figure"]](deck, rules)
+        compute = figure_of(e["figure"])
+        assert compute is not None  # published_entries refused unknown figures
+        value = compute(deck, rules)
         published = Fraction(str(e["value"]))
         tol = Fraction(str(e.get("tolerance", 0)))
         diff = Fraction(value) - published

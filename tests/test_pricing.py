@@ -261,7 +261,10 @@ def test_json_layout(capsys):
     assert main(["analyze", "dealer-open", "--deck", "TJQKA:cdh+joker", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert list(data) == ["game", "house_way", "player", "deck", "total", "rows", "house_edge",
-                          "house_edge_fraction"]  # fmt: skip
+                          "house_edge_fraction", "variance", "variance_fraction",
+                          "standard_deviation", "hit_frequency", "hit_frequency_fraction",
+                          "top_award", "house_edge_per_resolved_bet",
+                          "house_edge_per_resolved_bet_fraction"]  # fmt: skip
     assert (data["game"], data["house_way"], data["player"], data["deck"]) == (
         "dealer-open", "gli", "best-response", "TJQKA:cdh+joker"
     )
@@ -292,7 +295,8 @@ def test_renderings(capsys, fmt):
     if fmt == "csv":
         lines = out.splitlines()
         assert lines[0] == "event,outcome,pays,combinations,probability,return"
-        assert lines[-1].startswith(f"total,,,{comb(16, 7) * comb(9, 7)},1,")
+        table = out.split("\n\n")[0].splitlines()  # the figures follow after an empty line
+        assert table[-1].startswith(f"total,,,{comb(16, 7) * comb(9, 7)},1,")
     elif fmt == "md":
         assert "| event" in out and "house edge: " in out and "(exact: " in out
         assert "player: best-response" in out

@@ -96,3 +96,45 @@ def test_a_disagreement_on_record_is_shown_open(tmp_path, monkeypatch, capsys):
     assert "OPEN: which edition" in df["source"].iloc[0]
     assert _cli(tmp_path, monkeypatch) == 0
     assert "0 passed, 0 failed, 1 open" in capsys.readouterr().out
+
+
+def test_volatility_figures(tmp_path):
+    """Figures of the volatility kinds: the Fortune top award on the full deck is 1 in
+    C(53,7)/32 (32 natural 7-card straight flushes: 8 runs of seven ranks in 4 suits, by
+    hand); a main wager's hit frequency is its probability of winning both hands (the
+    return table's, which test_pricing checks against brute force)."""
+    from fractions import Fraction
+
+    from analysis.pricing import analyze
+    from enumerate.rules import Deck
+
+    deck = "TJQKA:cdh+joker"
+    win = analyze("traditional", "gli", "house-way", Deck.parse(deck)).probability("win")
+    _write(tmp_path, f"""
+[defaults]
+source = "test"
+
+[[figures]]
+figure = "sidebet.fortune-1.top_award_one_in"
+deck = "full"
+value = "{Fraction(comb(53, 7), 32)}"
+
+[[figures]]
+figure = "deals.gli.traditional.house-way.hit_frequency"
+deck = "{deck}"
+value = "{win}"
+
+[[figures]]
+figure = "deals.gli.traditional.house-way.hit_frequency"
+deck = "{deck}"
+value = "{win + Fraction(1, 10**6)}"
+""")
+    df = verify_mod.verify(tmp_path)
+    assert df["ok"].tolist() == [True, True, False]
+
+
+@pytest.mark.parametrize("name", ["deals.gli.traditional.house-way.kurtosis",
+                                  "sidebet.fortune-1.house_edge_per_resolved_bet",
+                                  "deals.gli.traditional.variance"])  # fmt: skip
+def test_unknown_statistics_are_unknown_figures(name):
+    assert verify_mod.figure_of(name) is None
