@@ -397,6 +397,15 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant)
     if args.house_way is not None:
         get_way(args.house_way)  # an unknown way fails here, before any counting
+    if args.player in ("banking", "banking-optimal"):
+        from analysis.banking import banking_table
+
+        banker = "optimal" if args.player == "banking-optimal" else "house-way"
+        if banker == "optimal":
+            _tell("the per-dealer table of blind opponents (cached once it is built)")
+        table = banking_table(args.variant, args.house_way, banker, _deck(args), _rules(args))
+        print(table.render(args.format), end="")
+        return 0
     if args.player == "optimal":
         from analysis.optimal import optimal_return_table
 
@@ -429,6 +438,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.format in ("md", "html"):
         print(f"Monte Carlo: {args.deals:,} deals, seed {args.seed}: house edge "
               f"{float(edge) * 100:.4f}% +/- {se * 100:.4f}% (one standard error)")  # fmt: skip
+    return 0
+
+
+def cmd_banking(args: argparse.Namespace) -> int:
+    from analysis.banking import banking_report
+
+    if args.rounds < 2:
+        raise UsageError("--rounds must be at least 2")
+    if args.every < 1:
+        raise UsageError("--every must be at least 1")
+    print(banking_report(args.house_way, args.rounds, args.seed, args.every, _deck(args),
+                         _rules(args)).render(args.format), end="")  # fmt: skip
     return 0
 
 
@@ -570,9 +591,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
     p.add_argument(
         "--player", default=None, metavar="MODE",
-        help="house-way (blind, by the house way), best-response (sees the exposed dealer) or "
-        "optimal (blind, highest exact EV per hand); default: best-response when the dealer is "
-        "exposed, else house-way",
+        help="house-way (blind, by the house way), best-response (sees the exposed dealer), "
+        "optimal (blind, highest exact EV per hand), banking (traditional: the player banks "
+        "against one opponent, both by the house way) or banking-optimal (the banker sets for "
+        "his highest EV); default: best-response when the dealer is exposed, else house-way",
     )  # fmt: skip
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
@@ -587,6 +609,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("banking", help="player banking: exact one on one, simulated 1..6 "
+                       "opponents, the house's edge when a player banks")  # fmt: skip
+    p.add_argument("--house-way", default="gli", help="everyone's house way (default gli)")
+    p.add_argument("--rounds", type=int, default=200_000, help="simulated rounds per table size")
+    p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
+    p.add_argument("--every", type=int, default=7, metavar="N",
+                   help="a player banks one round in N (default 7: a full table in turn)")
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
+    p.set_defaults(func=cmd_banking)
 
     p = sub.add_parser("verify", help="compare computed figures with data/published/*.toml")
     p.add_argument("--only", default=None, help="only figures whose name contains this text")

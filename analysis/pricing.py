@@ -247,7 +247,8 @@ class ReturnTable:
         if self.house_way:
             out.append(f"house way: {self.house_way}")
         if self.player:
-            out.append(f"player: {self.player} ({PLAYER_TEXT.get(self.player, '')})")
+            text = PLAYER_TEXT.get(self.player)
+            out.append(f"player: {self.player}" + (f" ({text})" if text else ""))
         out += list(self.notes)
         return out
 

@@ -95,6 +95,25 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
     rep.add("Main wagers", ["[summary](variants.md), ![outcomes](variants.png)", *lines])
 
 
+BANKING_ROUNDS = 500_000  # simulated rounds per table size: a standard error near 0.0015
+
+
+def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None]) -> None:
+    from analysis.banking import banking_report
+
+    log(f"player banking, {way}: exact one on one (per-dealer table), simulated 1..6 opponents")
+    r = banking_report(way, BANKING_ROUNDS, 1, 7, rep.deck, rules)
+    stem = f"banking-{way}"
+    for fmt in FORMATS:
+        (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+    lines = [f"- [the player banks, {way}]({stem}.md): banker by the house way "
+             f"{_pct(-r.tables['house-way'].house_edge)}, by his optimal strategy "
+             f"{_pct(-r.tables['optimal'].house_edge)} (the banker's edge, one on one); the "
+             f"house's edge when a player banks one round in 7: "
+             f"{_pct(r.house_edges['house-way'])}"]  # fmt: skip
+    rep.add("Player banking (traditional)", lines)
+
+
 def _plot_outcomes(summary: pd.DataFrame, path: Path) -> None:
     columns = zip(summary["game"], summary["house_way"], summary["player"], strict=True)
     labels = [f"{g}\n{w}\n{p}" for g, w, p in columns]
@@ -222,6 +241,7 @@ def build_reports(
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
     ]
+    steps.append(("player banking", lambda: _banking(rep, ways[0], rules, log)))
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
     steps.append(("house-way lab", lambda: way_lab_section(rep, lab_ways, rules, log)))
     if optimal:

@@ -47,19 +47,21 @@ DEFAULT_CHUNK = 250_000  # deals per chunk: about 430 MB of per-hand keys (full 
 
 @njit(parallel=True)
 def _deal(ids, offsets, hands, codes):
-    """Deal ``r``: the first 14 steps of a Fisher-Yates shuffle of ``ids`` (position ``t``
-    swaps with ``t + offsets[r, t]``); cards 0..6 go to ``hands[r]`` (the player) and 7..13 to
-    ``hands[m + r]`` (the dealer), each hand sorted by card id, with ``codes`` its card bitmask.
+    """Deal ``r`` of ``h`` hands (``offsets`` has ``7 h`` columns): the first ``7 h`` steps of
+    a Fisher-Yates shuffle of ``ids`` (position ``t`` swaps with ``t + offsets[r, t]``); cards
+    ``7 s .. 7 s + 6`` go to ``hands[s m + r]`` (s = 0: the player, 1: the dealer, or further
+    hands), each hand sorted by card id, with ``codes`` its card bitmask.
     """
     m = offsets.shape[0]
+    steps = offsets.shape[1]
     block = 4096
     for b in prange((m + block - 1) // block):
         deck = ids.copy()  # one scratch deck per block, restored after every deal
         for r in range(b * block, min(m, (b + 1) * block)):
-            for t in range(2 * HAND):
+            for t in range(steps):
                 j = t + offsets[r, t]
                 deck[t], deck[j] = deck[j], deck[t]
-            for side in range(2):
+            for side in range(steps // HAND):
                 row = r + side * m
                 code = 0
                 for t in range(HAND):
@@ -71,7 +73,7 @@ def _deal(ids, offsets, hands, codes):
                         u -= 1
                     hands[row, u] = c
                 codes[row] = code
-            for t in range(2 * HAND - 1, -1, -1):
+            for t in range(steps - 1, -1, -1):
                 j = t + offsets[r, t]
                 deck[t], deck[j] = deck[j], deck[t]
 
@@ -86,15 +88,19 @@ def _settle(pidx, didx, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss
 
 
 def _deal_codes(
-    deck: Deck, n_deals: int, rng: np.random.Generator
+    deck: Deck, n_deals: int, rng: np.random.Generator, n_hands: int = 2
 ) -> tuple[np.ndarray, np.ndarray]:
+    """``n_deals`` deals of ``n_hands`` hands: rows ``s * n_deals + r`` hold hand s of deal r
+    (s = 0 the player, 1 the dealer), with their card bitmasks."""
     ids = np.array(sorted(deck.ids), dtype=np.int64)
     n = ids.size
-    if n < 2 * HAND:
-        raise ValueError(f"deck {deck.name} has {n} cards; a deal needs {2 * HAND}")
-    offsets = rng.integers(0, n - np.arange(2 * HAND), size=(n_deals, 2 * HAND))
-    hands = np.empty((2 * n_deals, HAND), dtype=np.int64)
-    codes = np.empty(2 * n_deals, dtype=np.int64)
+    cards = n_hands * HAND
+    if n < cards:
+        of = "" if n_hands == 2 else f" ({n_hands} hands)"
+        raise ValueError(f"deck {deck.name} has {n} cards; a deal needs {cards}{of}")
+    offsets = rng.integers(0, n - np.arange(cards), size=(n_deals, cards))
+    hands = np.empty((n_hands * n_deals, HAND), dtype=np.int64)
+    codes = np.empty(n_hands * n_deals, dtype=np.int64)
     if n_deals:
         _deal(ids, offsets, hands, codes)
     return hands, codes

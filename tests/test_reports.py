@@ -23,3 +23,6 @@ def test_reports_small_deck(tmp_path):
             assert (out / f"waylab-{name}-{way}-patterns.md").exists()
             assert (out / f"waylab-{name}-{way}.png").stat().st_size > 1000
     assert "house-optimal (ceiling)" in (out / "waylab.md").read_text()
+    assert "banking-gli.md" in index
+    assert "NOT exact" in (out / "banking-gli.md").read_text()
+    assert "standard deviation" in (out / "variant-traditional-gli-house-way.md").read_text()
