@@ -534,12 +534,37 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
         return 0
     if args.name is None:
         raise UsageError("name a side bet (see: paigow sidebet --list)")
+    if args.by_table:
+        from analysis.envy import envy_by_table
+
+        if args.players is not None:
+            raise UsageError("--by-table gives every number of players; leave out --players")
+        table = envy_by_table(args.name, args.paytable, args.envy, _amounts(args.bets),
+                              _deck(args), _rules(args))  # fmt: skip
+        print(table.render(args.format), end="")
+        return 0
     report = sidebet_report(
         args.name, args.paytable, args.players, args.envy, _deck(args), _rules(args),
         args.house_way, on_run=_tell,
     )  # fmt: skip
     print(report.render(args.format), end="")
     return 0
+
+
+def _amounts(text: str) -> tuple[Fraction, ...]:
+    """``--bets 5,10,25,100``: positive dollar amounts."""
+    out = []
+    for part in text.split(","):
+        try:
+            x = Fraction(part.strip())
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(
+                f"--bets: {part.strip()!r} is not an amount (e.g. 5,10,25,100)"
+            ) from None
+        if x <= 0:
+            raise UsageError(f"--bets: {part.strip()} is not a positive amount")
+        out.append(x)
+    return tuple(out)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -669,6 +694,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--house-way", default=None,
         help="the dealer's way, for bets on its setting (dealer-bonus, tiger-9)",
     )  # fmt: skip
+    p.add_argument(
+        "--by-table", action="store_true",
+        help="fortune, chan-chu: the house edge with the envy included, by bet amount and "
+        "number of other players",
+    )  # fmt: skip
+    p.add_argument("--bets", default="5,10,25,100", metavar="AMOUNTS",
+                   help="bet amounts in dollars for --by-table (default 5,10,25,100)")
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
     p.set_defaults(func=cmd_sidebet)

@@ -22,11 +22,12 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from analysis.categories import category_table
+from analysis.envy import max_players
 from analysis.formats import decimal, markdown
 from analysis.plots import rule_bars
 from analysis.pricing import ReturnTable, analyze, compare
 from analysis.report_waylab import way_lab_section
-from analysis.sidebets import BETS, max_players, sidebet_report
+from analysis.sidebets import BETS, sidebet_report
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
 from analysis.ways import diff_ways, dominated_counts
 from enumerate.rules import Deck, Rules
@@ -158,6 +159,7 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
             elif r.envy is not None:
                 lines.append(f"- [{bet.name}, {pt.name}]({stem}.md): "
                              f"${float(r.envy.per_other_player):.4f} per other player")  # fmt: skip
+    lines += _envy_tables(rep, rules, log)
     df = pd.DataFrame(rows)
     (rep.out / "sidebets.md").write_text(_frame_md(df) + "\n")
     real = df[~df["template"]]
@@ -171,6 +173,32 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
     fig.savefig(rep.out / "sidebets.png", dpi=110)
     plt.close(fig)
     rep.add("Side bets", ["[summary](sidebets.md), ![house edges](sidebets.png)", *lines])
+
+
+def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[str]:
+    """One table per paytable pair: each Fortune table with each shipped envy table, and
+    Chan Chu with its own; the house edge with the envy, by bet amount and table size."""
+    from analysis.envy import envy_by_table
+    from analysis.paytables import shipped_paytables
+
+    envies = [e.name for e in shipped_paytables("envy")]
+    pairs: list[tuple[str, str, str | None]] = [
+        ("fortune", pt.name, e) for pt in shipped_paytables("fortune") for e in envies
+    ]
+    pairs += [("chan-chu", pt.name, None) for pt in shipped_paytables("chan-chu")]
+    lines = []
+    for bet, paytable, envy in pairs:
+        log(f"envy by table, {bet} {paytable}, envy {envy or 'its own'}")
+        t = envy_by_table(bet, paytable, envy, deck=rep.deck, rules=rules)
+        stem = f"envy-by-table-{bet}-{paytable}-{t.envy}"
+        for fmt in FORMATS:
+            (rep.out / f"{stem}.{fmt}").write_text(t.render(fmt))
+        most = t.others[-1]
+        tag = " (TEMPLATE, not a real casino table)" if t.template else ""
+        lines.append(f"- [{bet} {paytable} with envy {t.envy}, by bet and table size]"
+                     f"({stem}.md){tag}: a $5 bettor with {most} others "
+                     f"{_pct(t.edge(Fraction(5), most))}")  # fmt: skip
+    return lines
 
 
 def _ways(rep: Report, ways: list[str], rules: Rules) -> None:

@@ -42,20 +42,17 @@ included and the dealer not.
 
 from __future__ import annotations
 
-import html
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import cached_property
+from dataclasses import dataclass
 from math import comb
-from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from analysis.counts import pair_counts
-from analysis.formats import decimal, markdown, to_json
+from analysis.envy import DEFAULT_ENVY_TABLE, EnvyTable, envy_table
+from analysis.formats import to_json
 from analysis.paytables import (
     BET_EVENTS,
     DEALER_ACE_HIGH_JOKER,
@@ -71,9 +68,8 @@ from analysis.paytables import (
     shipped_paytable,
     shipped_paytables,
 )
-from analysis.pricing import TEMPLATE_BANNER, Line, ReturnTable, exact_decimal
+from analysis.pricing import Line, ReturnTable
 from analysis.variants import get_variant
-from analysis.volatility import Volatility, volatility
 from enumerate.classes import SevenCardClass
 from enumerate.engine.keys import nine_high_low
 from enumerate.houseways import HouseWay, get_way
@@ -88,7 +84,6 @@ from enumerate.vocabulary import (
 from enumerate.waytables import way_table
 
 Cell = tuple[tuple[str, ...], int]  # the events a set of hands holds, and how many hands
-ENVY_MINIMUM_BET = 5  # dollars on the bet that qualify for the envy bonus
 
 
 @dataclass(frozen=True)
@@ -121,7 +116,7 @@ BETS: dict[str, SideBet] = {
                 "the best Fortune hand of the player's seven cards", "1", has_envy=True),
         SideBet("envy", "Envy bonus", "any", "player hands",
                 "dollars for every OTHER player holding a listed hand (Fortune bet of $5 or "
-                "more)", "5000", has_envy=True),
+                "more)", DEFAULT_ENVY_TABLE, has_envy=True),
         SideBet("dealer-bonus", "Dealer Bonus", "any", "dealer hands",
                 "the best Fortune hand of the dealer's seven cards, else a nine-high low hand "
                 "(house way)", "1", uses_house_way=True),
@@ -300,182 +295,6 @@ def _paytable(bet: SideBet, spec: Paytable | str | None) -> Paytable:
 # envy -----------------------------------------------------------------------------------------
 
 
-def max_players(deck: Deck) -> int:
-    """Most players (besides the dealer) one deal of ``deck`` can serve: 7 cards each."""
-    return deck.size // 7 - 1
-
-
-@dataclass(frozen=True, eq=False)
-class EnvyTable:
-    """Expected envy bonus, in dollars, for one qualifying bettor."""
-
-    paytable: str
-    title: str
-    deck: str
-    total: int  # hands of the deck
-    table: pd.DataFrame = field(repr=False)  # event, amount, combinations, probability, expected
-    per_other_player: Fraction  # expected dollars per other player at the table
-    players: int | None = None  # players at the table, the bettor included (not the dealer)
-    template: bool = False
-    source: str = ""
-
-    @property
-    def others(self) -> int | None:
-        return None if self.players is None else self.players - 1
-
-    @cached_property
-    def volatility(self) -> Volatility:
-        """The envy one other player's hand pays the bettor (dollars): variance, hit frequency
-        (some envy paid), top award. Several other players' hands come from one deck, so they
-        are not independent: their envy's mean is the sum of theirs, its variance is not."""
-        rows = [(r["amount"], r["probability"], "win") for r in self.table.to_dict("records")]
-        paid = sum((p for _a, p, _o in rows), Fraction(0))
-        events = [*self.table["event"], "no envy"]
-        return volatility([*rows, (Fraction(0), 1 - paid, "push")], events)
-
-    def value(self, players: int | None = None) -> Fraction:
-        """Expected envy dollars per round with ``players`` at the table (bettor included)."""
-        n = players if players is not None else self.players
-        if n is None:
-            raise ValueError("say how many players sit at the table")
-        return (n - 1) * self.per_other_player
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "paytable": self.paytable,
-            "template": self.template,
-            "deck": self.deck,
-            "total": self.total,
-            "rows": [
-                {
-                    "event": r["event"],
-                    "amount": _number(r["amount"]),
-                    "combinations": int(r["combinations"]),
-                    "probability": float(r["probability"]),
-                    "expected": float(r["expected"]),
-                }
-                for r in self.table.to_dict("records")
-            ],
-            "per_other_player": float(self.per_other_player),
-            "per_other_player_fraction": self.per_other_player,
-            "per_other_player_figures": self.volatility.to_dict(main_wager=False),
-        }
-        if self.players is not None:
-            v = self.value()
-            out.update(
-                players=self.players,
-                others=self.players - 1,
-                value=float(v),
-                value_fraction=v,
-                value_per_unit_at_minimum_bet=float(v / ENVY_MINIMUM_BET),
-            )
-        return out
-
-    def display(self) -> pd.DataFrame:
-        return pd.DataFrame(
-            {
-                "hand": self.table["event"],
-                "amount ($)": [exact_decimal(a) for a in self.table["amount"]],
-                "combinations": self.table["combinations"].astype("int64"),
-                "probability": [decimal(p, 10) for p in self.table["probability"]],
-                "expected ($)": [decimal(e, 10) for e in self.table["expected"]],
-            }
-        )
-
-    def lines(self) -> list[str]:
-        out = []
-        if self.template:
-            out.append(TEMPLATE_BANNER)
-        out.append(
-            f"Envy bonus, table {self.paytable}" + (f" ({self.title})" if self.title else "")
-            + f", deck {self.deck}: dollars paid to a bettor with ${ENVY_MINIMUM_BET} or more on "
-            "the bet for every OTHER player at the table (not the dealer) holding a listed hand"
-        )  # fmt: skip
-        if self.source:
-            out.append(f"source: {self.source}")
-        return out
-
-    def summary(self) -> list[str]:
-        per = self.per_other_player
-        out = [f"expected envy per other player: ${decimal(per, 10)} (exact: {per})"]
-        out += [f"one other player's envy: {line}"
-                for line in self.volatility.lines(main_wager=False, dollars=True)]  # fmt: skip
-        if self.players is None:
-            out.append("(--players N: N players at the table, the bettor included)")
-        else:
-            v = self.value()
-            share = decimal(100 * v / ENVY_MINIMUM_BET, 4)
-            out.append(
-                f"players at the table: {self.players} (the bettor included, the dealer not): "
-                f"{self.players - 1} other players, expected envy ${decimal(v, 10)} per round "
-                f"= {share}% of a ${ENVY_MINIMUM_BET} bet"
-            )
-        return out
-
-    def render(self, fmt: str = "md") -> str:
-        shown = self.display()
-        if fmt == "json":
-            return to_json(self.to_dict())
-        if fmt == "csv":
-            return str(shown.to_csv(index=False))
-        if fmt == "html":
-            head = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.lines())
-            tail = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.summary())
-            return head + shown.to_html(index=False, border=0, classes="envy-table") + "\n" + tail
-        if fmt == "md":
-            return "\n".join([*self.lines(), "", markdown(shown), "", *self.summary()]) + "\n"
-        raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
-
-
-def _number(x: Fraction) -> int | float:
-    return x.numerator if x.denominator == 1 else float(x)
-
-
-def envy_table(
-    paytable: Paytable | str | None = None,
-    deck: Deck | None = None,
-    rules: Rules | None = None,
-    players: int | None = None,
-    use_cache: bool = True,
-) -> EnvyTable:
-    """The expected envy bonus under an envy table (a shipped name such as ``"5000"``, a file,
-    or any ``Paytable`` with an [envy] section), for ``players`` at the table if given."""
-    deck = deck or Deck.full()
-    if isinstance(paytable, Paytable):
-        table = paytable
-    else:
-        table = find_paytable("envy", paytable or BETS["envy"].default_paytable)
-    if not table.envy:
-        raise PaytableError(f"{table.path}: envy: missing (this table has no envy amounts)")
-    if players is not None and players < 1:
-        raise ValueError(f"--players {players}: at least 1 (the players at the table, the bettor "
-                         "included)")  # fmt: skip
-    if players is not None and players > max_players(deck):
-        raise ValueError(
-            f"--players {players}: the {deck.size}-card deck {deck.name} deals at most "
-            f"{max_players(deck)} players besides the dealer (7 cards each)"
-        )
-    hands = hand_table(deck, rules, use_cache)
-    counts = hands.class_counts()
-    by_label = {c.label: n for c, n in counts.items()}
-    total = hands.total
-    records: list[dict[str, Any]] = []
-    for event, amount in table.envy:
-        p = Fraction(by_label[event], total)
-        records.append(
-            {"event": event, "amount": amount, "combinations": by_label[event], "probability": p,
-             "expected": amount * p}
-        )  # fmt: skip
-    df = pd.DataFrame(
-        records, columns=["event", "amount", "combinations", "probability", "expected"]
-    ).astype(object)
-    per = sum((amount * Fraction(by_label[e], total) for e, amount in table.envy), Fraction(0))
-    return EnvyTable(
-        paytable=table.name, title=table.title, deck=deck.name, total=total, table=df,
-        per_other_player=per, players=players, template=table.template, source=table.source,
-    )  # fmt: skip
-
-
 def envy_for(bet: SideBet, paytable: Paytable, envy: str | None) -> Paytable | None:
     """The envy amounts that go with a bet's paytable: ``envy`` (a name or file) if given, else
     the paytable's own [envy] section, else for Fortune the common table ``5000``."""
@@ -484,7 +303,7 @@ def envy_for(bet: SideBet, paytable: Paytable, envy: str | None) -> Paytable | N
     if paytable.envy:
         return paytable
     if bet.name == "fortune":
-        return shipped_paytable("envy", BETS["envy"].default_paytable)
+        return shipped_paytable("envy", DEFAULT_ENVY_TABLE)
     return None
 
 

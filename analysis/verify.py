@@ -78,7 +78,7 @@ def _sidebet_edge(bet: str, paytable: str) -> Figure:
 
 def _envy(paytable: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.sidebets import envy_table
+        from analysis.envy import envy_table
 
         return envy_table(paytable, deck, rules).per_other_player / 5
 

@@ -26,3 +26,5 @@ def test_reports_small_deck(tmp_path):
     assert "banking-gli.md" in index
     assert "NOT exact" in (out / "banking-gli.md").read_text()
     assert "standard deviation" in (out / "variant-traditional-gli-house-way.md").read_text()
+    assert (out / "envy-by-table-fortune-1-5000.md").exists()
+    assert "envy-by-table-chan-chu-template-template.md" in index
