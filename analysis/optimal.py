@@ -40,7 +40,7 @@ from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import dealer_class_name
-from enumerate.waytables import way_table
+from enumerate.waytables import way_table, way_table_of
 
 if TYPE_CHECKING:  # analysis.pricing only where a return table is made: `paigow best` is not
     from analysis.pricing import ReturnTable
@@ -164,6 +164,24 @@ class OptimalStrategy:
                 }
             )
         return pd.DataFrame(rows)
+
+    def by_pattern(self, top: int | None = 60) -> pd.DataFrame:
+        """Where the house way and optimal play differ (a worse EV), grouped by rule, rank
+        pattern and the two settings (front ranks, back category: suits only through the
+        straights and flushes it names), most EV given up first: hands, the house edge they
+        give up, and what one such hand gives up on average. The list a player or a dealer
+        trainer studies (``analysis.waycosts.by_pattern``)."""
+        from analysis.waycosts import PatternInput, by_pattern
+
+        per = self.per_hand
+        w = way_table_of(get_way(self.house_way), self.table)
+        best = self.best_point
+        x = PatternInput(self.table.cards, self.table.orbit_size, self.way_rule,
+                         self.way_rule_names, self.given_up(), w.high.astype(np.int64),
+                         w.low.astype(np.int64), per.point_high[best].astype(np.int64),
+                         per.point_low[best].astype(np.int64),
+                         self.denominator * self.dealer_hands * self.table.total)  # fmt: skip
+        return by_pattern(x, self.table.rules, "optimal", top)
 
     def top_losses(self, n: int = 20) -> pd.DataFrame:
         """The hands where the house way gives up the most EV (one hand per class)."""

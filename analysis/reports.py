@@ -232,10 +232,22 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
             by_rule = opt.by_rule().sort_values("edge given up", ascending=False)
             (rep.out / f"{stem}-by-rule.md").write_text(_frame_md(by_rule) + "\n")
             (rep.out / f"{stem}-top.md").write_text(_frame_md(opt.top_losses(30)) + "\n")
+            patterns = opt.by_pattern(100)
+            (rep.out / f"{stem}-patterns.md").write_text(
+                f"# Where the house way {way} and optimal play differ: {name}\n\n"
+                "Grouped by rank pattern and the two settings (front ranks, back category: "
+                "suits enter only through the straights and flushes it names), most EV given "
+                "up first. `cost`: the house edge these hands add (a fraction of a unit bet "
+                "per deal); `given up per hand`: what one such hand gives up on average.\n\n"
+                + _frame_md(patterns) + "\n")  # fmt: skip
+            patterns.assign(**{c: [float(x) for x in patterns[c]] for c in
+                               ("cost", "given up per hand")}).to_csv(
+                rep.out / f"{stem}-patterns.csv", index=False)  # fmt: skip
             _plot_rules(by_rule, rep.out / f"{stem}.png", f"{name}, {way}")
             lines.append(f"- {name}, {way}: house edge {_pct(he_way)} with the house way, "
                          f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
-                         f"[top hands]({stem}-top.md), ![]({stem}.png))")  # fmt: skip
+                         f"[by rank pattern]({stem}-patterns.md), [top hands]({stem}-top.md), "
+                         f"![]({stem}.png))")  # fmt: skip
             del opt  # the next variant's EVs are made after these are freed
     (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -28,6 +29,7 @@ from analysis.wayedge import DealerLab, HouseOptimal, house_optimal, settings_of
 from enumerate.cards import JOKER_ID, RANKS
 from enumerate.evaluate import Category, five_card_table, two_card_ranks
 from enumerate.houseways import HouseWay, get_way
+from enumerate.rules import Rules
 
 
 def _gaps(lab: DealerLab, variant: Variant, way: HouseWay, opt: HouseOptimal | None
@@ -107,33 +109,71 @@ def pattern_costs(
     variant = get_variant(variant)
     way = get_way(way) if isinstance(way, str) else way
     opt, rule, rows, gap = _gaps(lab, variant, way, opt)
-    at = np.flatnonzero(gap > 0)
     pd_ = lab.per_dealer
-    five = five_card_table(lab.table.rules)
-    orbit = lab.table.orbit_size.astype(np.int64)[at]
+    return by_pattern(
+        PatternInput(lab.table.cards, lab.table.orbit_size, rule, way.rule_names, gap,
+                     pd_.point_high[rows], pd_.point_low[rows], pd_.point_high[opt.rows],
+                     pd_.point_low[opt.rows], opt.scale * lab.total),
+        lab.table.rules, "house-optimal", top,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PatternInput:
+    """Per class: its cards and orbit size, the way's rule, what the way gives up against the
+    better setting (``gap``, units of ``1 / denominator`` of a unit bet per deal, weighted by
+    the orbit size), and both settings' back and front ids."""
+
+    cards: np.ndarray
+    orbit: np.ndarray
+    rule: np.ndarray
+    rule_names: tuple[str, ...]
+    gap: np.ndarray
+    way_high: np.ndarray
+    way_low: np.ndarray
+    best_high: np.ndarray
+    best_low: np.ndarray
+    denominator: int
+
+
+def by_pattern(x: PatternInput, rules: Rules, better: str, top: int | None = 40
+               ) -> pd.DataFrame:  # fmt: skip
+    """The classes where the way gives something up (``gap > 0``), grouped by rule, rank
+    pattern and the two settings (front ranks, back category; suits enter only through the
+    straights and flushes the categories name), most costly first: hands, what they cost (a
+    fraction of a unit bet per deal: it adds to the house edge) and what one such hand gives
+    up on average (per unit bet on its deals). ``better`` names the other setting
+    ("optimal", "house-optimal")."""
+    at = np.flatnonzero(x.gap > 0)
+    five = five_card_table(rules)
+    orbit = x.orbit.astype(np.int64)[at]
     frame = pd.DataFrame({
-        "rule": rule[at],
-        "pattern": _pattern_codes(lab.table.cards[at].astype(np.int64)),
-        "way_low": pd_.point_low[rows[at]].astype(np.int64),
-        "way_cat": five.category[pd_.point_high[rows[at]]].astype(np.int64),
-        "opt_low": pd_.point_low[opt.rows[at]].astype(np.int64),
-        "opt_cat": five.category[pd_.point_high[opt.rows[at]]].astype(np.int64),
+        "rule": x.rule.astype(np.int64)[at],
+        "pattern": _pattern_codes(x.cards[at].astype(np.int64)),
+        "way_low": x.way_low[at].astype(np.int64),
+        "way_cat": five.category[x.way_high[at]].astype(np.int64),
+        "opt_low": x.best_low[at].astype(np.int64),
+        "opt_cat": five.category[x.best_high[at]].astype(np.int64),
         "hands": orbit,
-        "cost": orbit * gap[at],
+        "cost": orbit * x.gap[at],
     })  # fmt: skip
     keys = ["rule", "pattern", "way_low", "way_cat", "opt_low", "opt_cat"]
     g = frame.groupby(keys, sort=False, as_index=False)[["hands", "cost"]].sum()
     g = g.sort_values(["cost", "pattern"], ascending=[False, False], kind="stable")
     if top is not None:
         g = g.head(top)
-    denom = opt.scale * lab.total
+    # the cost is per deal of every hand: per deal of these hands, times all hands over them
+    total = int(x.orbit.astype(np.int64).sum())
+    per_hand = [Fraction(int(c) * total, x.denominator * int(h))
+                for c, h in zip(g["cost"], g["hands"], strict=True)]  # fmt: skip
     return pd.DataFrame({
-        "rule": [way.rule_names[r] for r in g["rule"]],
+        "rule": [x.rule_names[r] for r in g["rule"]],
         "hand": [_pattern_text(int(c)) for c in g["pattern"]],
-        "way front": [_front_text(int(x)) for x in g["way_low"]],
-        "way back": [_category(int(x)) for x in g["way_cat"]],
-        "house-optimal front": [_front_text(int(x)) for x in g["opt_low"]],
-        "house-optimal back": [_category(int(x)) for x in g["opt_cat"]],
-        "hands": [int(x) for x in g["hands"]],
-        "cost": [Fraction(int(x), denom) for x in g["cost"]],
+        "way front": [_front_text(int(v)) for v in g["way_low"]],
+        "way back": [_category(int(v)) for v in g["way_cat"]],
+        f"{better} front": [_front_text(int(v)) for v in g["opt_low"]],
+        f"{better} back": [_category(int(v)) for v in g["opt_cat"]],
+        "hands": [int(v) for v in g["hands"]],
+        "cost": [Fraction(int(v), x.denominator) for v in g["cost"]],
+        "given up per hand": per_hand,
     })  # fmt: skip

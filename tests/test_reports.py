@@ -28,3 +28,5 @@ def test_reports_small_deck(tmp_path):
     assert "standard deviation" in (out / "variant-traditional-gli-house-way.md").read_text()
     assert (out / "envy-by-table-fortune-1-5000.md").exists()
     assert "envy-by-table-chan-chu-template-template.md" in index
+    assert "optimal-traditional-gli-patterns.md" in index
+    assert "given up per hand" in (out / "optimal-traditional-gli-patterns.md").read_text()
