@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 TIME   := $(shell [ -x /usr/bin/time ] && echo "/usr/bin/time -v")
 
-.PHONY: help venv lint test reports verify notebooks bench clean-cache
+.PHONY: help venv browser lint test reports verify notebooks bench clean-cache
 
 help:
 	@echo "make reports   build the tables and print the exact results (main job)"
@@ -22,11 +22,22 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# headless Chromium for the browser test of reports/index.html: Debian's packages where
+# apt-get runs as root; elsewhere the test is skipped and says why
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "browser: installing chromium and chromium-driver (Debian packages)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-driver >/dev/null 2>&1) \
+	  || echo "browser: the install failed; the browser test will be skipped"; \
+	else echo "browser: no chromium/chromedriver and no root apt-get; the browser test will be skipped"; fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check enumerate analysis tests benchmarks notebooks
 	$(BIN)/mypy
 
-test: lint
+test: lint browser
 	$(BIN)/pytest -q
 
 reports: $(STAMP)

@@ -292,6 +292,9 @@ def build_reports(
         rep.seconds[name] = time.perf_counter() - t0
         log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB)")
     _index(rep, rules)
+    from analysis.site import write_site
+
+    write_site(out)  # index.html and a page for every markdown file, for a browser
     return rep
 
 
@@ -317,7 +320,12 @@ def _index(rep: Report, rules: Rules) -> None:
         "",
     ]
     for title, body in rep.sections:
-        lines += [f"## {title}", "", *body, ""]
+        lines += [f"## {title}", ""]
+        for i, line in enumerate(body):
+            if line.startswith("- ") and i and not body[i - 1].startswith("- "):
+                lines.append("")  # a list starts after an empty line (markdown)
+            lines.append(line)
+        lines.append("")
     lines += ["## Time", ""]
     lines += [f"- {k}: {v:.1f} s" for k, v in rep.seconds.items()]
     (rep.out / "index.md").write_text("\n".join(lines) + "\n")

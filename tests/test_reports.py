@@ -1,13 +1,25 @@
 """paigow reports on a small deck: every table and plot is written and linked."""
 
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
 from analysis.reports import build_reports
 from analysis.variants import variant_names
 from enumerate.rules import Deck
 
 
-def test_reports_small_deck(tmp_path):
-    rep = build_reports(tmp_path / "r", deck=Deck.parse("23579JQA:cd+joker"), log=lambda m: None)
-    out = rep.out
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports") / "r"
+    return build_reports(out, deck=Deck.parse("23579JQA:cd+joker"), log=lambda m: None)
+
+
+def test_reports_small_deck(built):
+    out = built.out
     index = (out / "index.md").read_text()
     for name in variant_names():
         assert f"variant-{name}-gli-house-way.md" in index
@@ -30,3 +42,67 @@ def test_reports_small_deck(tmp_path):
     assert "envy-by-table-chan-chu-template-template.md" in index
     assert "optimal-traditional-gli-patterns.md" in index
     assert "given up per hand" in (out / "optimal-traditional-gli-patterns.md").read_text()
+
+
+def _browser():
+    """Headless Chromium driven by Selenium, or a skip saying why there is none."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if chromium is None or driver is None:
+        pytest.skip("no headless Chromium here (chromium and chromedriver not on PATH; "
+                    "`make browser` installs them where apt-get runs as root)")  # fmt: skip
+    from selenium import webdriver
+
+    opts = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
+        opts.add_argument(flag)
+    opts.binary_location = chromium
+    return webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=driver))
+
+
+def _path(url: str) -> Path:
+    return Path(unquote(urlparse(url).path))
+
+
+def test_the_browsable_report_in_a_real_browser(built):
+    """Open index.html in headless Chromium and follow every page it links: every link
+    resolves to a file (and every #anchor to an element), every image decodes, every table of
+    the page's markdown renders as a table with rows, and no markdown is left raw."""
+    out = built.out
+    assert (out / "index.html").exists()
+    browser = _browser()
+    try:
+        todo, seen = [out / "index.html"], set()
+        while todo:
+            page = todo.pop()
+            if page in seen:
+                continue
+            seen.add(page)
+            browser.get(page.as_uri())
+            links = browser.execute_script("return Array.from(document.links, a => a.href)")
+            for url in links:
+                target = _path(url)
+                assert target.exists(), f"{page.name}: link to missing {target.name}"
+                if target.suffix == ".html" and target.parent == out:
+                    todo.append(target)
+                anchor = urlparse(url).fragment
+                if anchor and target == page:
+                    assert browser.find_elements("id", anchor), f"{page.name}: no #{anchor}"
+            images = browser.execute_script(
+                "return Array.from(document.images, i => [i.getAttribute('src'), "
+                "i.complete && i.naturalWidth > 0])")  # fmt: skip
+            bad = [src for src, ok in images if not ok]
+            assert not bad, f"{page.name}: images that do not load: {bad}"
+            tables = browser.execute_script(
+                "return Array.from(document.querySelectorAll('table'), "
+                "t => [t.rows.length, t.getBoundingClientRect().height])")  # fmt: skip
+            source = page.with_suffix(".md").read_text()
+            expected = len(re.findall(r"^\|[-:| ]+\|$", source, flags=re.MULTILINE))
+            assert len(tables) == expected, f"{page.name}: {len(tables)} of {expected} tables"
+            assert all(rows >= 2 and height > 0 for rows, height in tables), page.name
+            text = browser.execute_script("return document.body.innerText")
+            assert "|---" not in text and "](" not in text, f"{page.name}: raw markdown"
+        # every markdown page of the folder is reachable from the index
+        assert {p.with_suffix(".md") for p in seen} == set(out.glob("*.md"))
+    finally:
+        browser.quit()
