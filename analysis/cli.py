@@ -23,10 +23,9 @@ from enumerate.cards import Card, parse_cards
 from enumerate.rules import Deck, Rules
 
 if TYPE_CHECKING:
-    import pandas as pd
 
     from analysis.variants import Variant
-    from analysis.ways import SetReport, WayDiff
+    from analysis.ways import SetReport
     from enumerate.evaluate import SettingValue
     from enumerate.houseways import HouseWay
 
@@ -247,146 +246,6 @@ def cmd_set(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_ways(args: argparse.Namespace) -> int:
-    from analysis.ways import clause_listing, reading_listing, way_listing, way_records
-
-    if args.format == "json":
-        print(to_json(way_records()))
-    elif args.format == "csv":
-        print(way_listing().to_csv(index=False), end="")
-    else:
-        print(markdown(way_listing()))
-        clauses = clause_listing()
-        if len(clauses):
-            print("\nAmbiguous clauses, read by name: way[clause=reading,...], e.g. "
-                  "--house-way 'gli[two-pair=or]'\n")  # fmt: skip
-            print(markdown(clauses))
-            print()
-            print(markdown(reading_listing()))
-    return 0
-
-
-def _percent(x: Fraction) -> str:
-    return f"{100 * float(x):.4f}%"
-
-
-def _diff_labels(d: WayDiff) -> tuple[str, str]:
-    return (f"{d.a} (a)", f"{d.b} (b)") if d.a == d.b else (d.a, d.b)
-
-
-def _diff_markdown(d: WayDiff, dominated: pd.DataFrame) -> None:
-    import pandas as pd
-
-    la, lb = _diff_labels(d)
-    print(f"House ways {d.a} and {d.b}, deck {d.deck.name}, wheel {d.rules.wheel}: "
-          f"{d.total:,} hands")  # fmt: skip
-    print(f"set differently: {d.different:,} hands ({_percent(Fraction(d.different, d.total))}); "
-          f"set alike: {d.same:,}")  # fmt: skip
-    if len(d.rows):
-        print("\nWhere they differ, by the rule of each way that fired:\n")
-        shown = pd.DataFrame(
-            {
-                f"{la} rule": d.rows["a_rule"],
-                f"{lb} rule": d.rows["b_rule"],
-                "hands": d.rows["hands"],
-                "share": [_percent(x) for x in d.rows["share"]],
-                "example": d.rows["example"],
-                f"{la} front": d.rows["a_front"],
-                f"{lb} front": d.rows["b_front"],
-            }
-        )
-        print(markdown(shown))
-    print("\nHands set on a dominated setting (another valid setting is as strong in both")
-    print("hands and stronger in one):\n")
-    print(markdown(dominated.assign(share=[_percent(x) for x in dominated["share"]])))
-
-
-def _diff_csv(d: WayDiff, dominated: pd.DataFrame) -> None:
-    """One table: a row per pair of rules, the hands set alike, the total, then each way's
-    dominated hands."""
-    import pandas as pd
-
-    la, lb = _diff_labels(d)
-    rows = [
-        {"kind": "different", "a_rule": r["a_rule"], "b_rule": r["b_rule"], "hands": r["hands"],
-         "share": r["share"], "example": r["example"], "a_front": r["a_front"],
-         "b_front": r["b_front"]}
-        for r in d.rows.to_dict("records")
-    ]  # fmt: skip
-    rows.append({"kind": "same setting", "hands": d.same, "share": Fraction(d.same, d.total)})
-    rows.append({"kind": "total", "hands": d.total, "share": Fraction(1)})
-    rows += [
-        {"kind": f"dominated: {r['way']}", "hands": r["hands"], "share": r["share"],
-         "example": r["example"], "a_front" if r["way"] == d.a else "b_front": r["front"]}
-        for r in dominated.to_dict("records")
-    ]  # fmt: skip
-    df = pd.DataFrame(
-        rows,
-        columns=["kind", "a_rule", "b_rule", "hands", "share", "example", "a_front", "b_front"],
-    )
-    df["share"] = [decimal(x, 10) for x in df["share"]]
-    df = df.rename(
-        columns={"a_rule": f"{la} rule", "b_rule": f"{lb} rule", "a_front": f"{la} front",
-                 "b_front": f"{lb} front"}
-    )  # fmt: skip
-    print(df.to_csv(index=False), end="")
-
-
-def _share_json(x: Fraction) -> dict[str, object]:
-    return {"probability": float(x), "probability_fraction": x}
-
-
-def _diff_row_json(r: dict[Any, Any]) -> dict[str, object]:
-    return {
-        "a_rule": r["a_rule"],
-        "b_rule": r["b_rule"],
-        "hands": r["hands"],
-        "classes": r["classes"],
-        **_share_json(r["share"]),
-        "example": {
-            "hand": r["example"].split(),
-            "a_front": r["a_front"].split(),
-            "b_front": r["b_front"].split(),
-        },
-    }
-
-
-def _dominated_json(r: dict[Any, Any]) -> dict[str, object]:
-    return {
-        "way": r["way"],
-        "hands": r["hands"],
-        "classes": r["classes"],
-        **_share_json(r["share"]),
-        "example": {"hand": r["example"].split(), "front": r["front"].split()},
-    }
-
-
-def _diff_json(d: WayDiff, dominated: pd.DataFrame) -> None:
-    out = {
-        "a": d.a,
-        "b": d.b,
-        "deck": d.deck.name,
-        "wheel": d.rules.wheel,
-        "total": d.total,
-        "same": d.same,
-        "different": d.different,
-        "rows": [_diff_row_json(r) for r in d.rows.to_dict("records")],
-        "dominated": [_dominated_json(r) for r in dominated.to_dict("records")],
-    }
-    print(to_json(out))
-
-
-def cmd_diff_ways(args: argparse.Namespace) -> int:
-    from analysis.ways import diff_ways, dominated_counts
-
-    a, b = get_way(args.a), get_way(args.b)
-    deck, rules = _deck(args), _rules(args)
-    d = diff_ways(a, b, deck, rules)
-    dominated = dominated_counts([a] if a.name == b.name else [a, b], deck, rules)
-    {"md": _diff_markdown, "csv": _diff_csv, "json": _diff_json}[args.format](d, dominated)
-    return 0
-
-
 def _tell(message: str) -> None:
     print(f"paigow: {message}", file=sys.stderr)
 
@@ -438,18 +297,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.format in ("md", "html"):
         print(f"Monte Carlo: {args.deals:,} deals, seed {args.seed}: house edge "
               f"{float(edge) * 100:.4f}% +/- {se * 100:.4f}% (one standard error)")  # fmt: skip
-    return 0
-
-
-def cmd_banking(args: argparse.Namespace) -> int:
-    from analysis.banking import banking_report
-
-    if args.rounds < 2:
-        raise UsageError("--rounds must be at least 2")
-    if args.every < 1:
-        raise UsageError("--every must be at least 1")
-    print(banking_report(args.house_way, args.rounds, args.seed, args.every, _deck(args),
-                         _rules(args)).render(args.format), end="")  # fmt: skip
     return 0
 
 
@@ -518,55 +365,6 @@ def cmd_best(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_sidebet(args: argparse.Namespace) -> int:
-    from analysis.sidebets import bet_listing, sidebet_report
-
-    if args.list:
-        if args.name is not None:
-            raise UsageError("--list takes no side bet name")
-        df = bet_listing()
-        if args.format == "json":
-            print(to_json(df.to_dict("records")))
-        elif args.format in ("csv", "html"):
-            print(df.to_csv(index=False) if args.format == "csv" else df.to_html(index=False))
-        else:
-            print(markdown(df))
-        return 0
-    if args.name is None:
-        raise UsageError("name a side bet (see: paigow sidebet --list)")
-    if args.by_table:
-        from analysis.envy import envy_by_table
-
-        if args.players is not None:
-            raise UsageError("--by-table gives every number of players; leave out --players")
-        table = envy_by_table(args.name, args.paytable, args.envy, _amounts(args.bets),
-                              _deck(args), _rules(args))  # fmt: skip
-        print(table.render(args.format), end="")
-        return 0
-    report = sidebet_report(
-        args.name, args.paytable, args.players, args.envy, _deck(args), _rules(args),
-        args.house_way, on_run=_tell,
-    )  # fmt: skip
-    print(report.render(args.format), end="")
-    return 0
-
-
-def _amounts(text: str) -> tuple[Fraction, ...]:
-    """``--bets 5,10,25,100``: positive dollar amounts."""
-    out = []
-    for part in text.split(","):
-        try:
-            x = Fraction(part.strip())
-        except (ValueError, ZeroDivisionError):
-            raise UsageError(
-                f"--bets: {part.strip()!r} is not an amount (e.g. 5,10,25,100)"
-            ) from None
-        if x <= 0:
-            raise UsageError(f"--bets: {part.strip()} is not a positive amount")
-        out.append(x)
-    return tuple(out)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="paigow", description="Exact pai gow poker analysis.")
     parser.add_argument(
@@ -597,18 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_set)
 
-    p = sub.add_parser("ways", help="the registered house ways")
-    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
-    p.set_defaults(func=cmd_ways)
-
-    p = sub.add_parser(
-        "diff-ways", help="hands two house ways set differently; dominated settings of each"
-    )
-    p.add_argument("a", help="a registered way, e.g. gli")
-    p.add_argument("b", help="another, e.g. trump-plaza")
-    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
-    p.add_argument("--deck", default="full", help="deck, e.g. full or 9TJQKA:cdhs+joker")
-    p.set_defaults(func=cmd_diff_ways)
+    sub.defer(("ways", "diff-ways"), "analysis.cli_ways:add_way_commands")
 
     p = sub.add_parser("analyze", help="exact return table of a game variant's main wager")
     p.add_argument("variant", help="traditional, face-up, dealer-open, ez, commission-free"
@@ -635,16 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("banking", help="player banking: exact one on one, simulated 1..6 "
-                       "opponents, the house's edge when a player banks")  # fmt: skip
-    p.add_argument("--house-way", default="gli", help="everyone's house way (default gli)")
-    p.add_argument("--rounds", type=int, default=200_000, help="simulated rounds per table size")
-    p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
-    p.add_argument("--every", type=int, default=7, metavar="N",
-                   help="a player banks one round in N (default 7: a full table in turn)")
-    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
-    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
-    p.set_defaults(func=cmd_banking)
+    sub.defer(("banking",), "analysis.cli_bets:add_bet_commands")
 
     p = sub.add_parser("verify", help="compare computed figures with data/published/*.toml")
     p.add_argument("--only", default=None, help="only figures whose name contains this text")
@@ -674,36 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.defer(("sweep",), "analysis.sweep:add_sweep_command")
     sub.defer(("way-edge", "way-costs"), "analysis.waylab_cli:add_way_lab_commands")
 
-    p = sub.add_parser("sidebet", help="exact return table of a side bet under a paytable")
-    p.add_argument("name", nargs="?", default=None, help="a side bet (see --list)")
-    p.add_argument("--list", action="store_true", help="list the side bets and their paytables")
-    p.add_argument(
-        "--paytable", default=None, metavar="NAME|FILE",
-        help="a shipped paytable of the bet (data/paytables) or a .toml file",
-    )  # fmt: skip
-    p.add_argument(
-        "--players", type=int, default=None, metavar="N",
-        help="players at the table, the bettor included (the dealer not): the envy bonus is"
-        " paid for each of the N-1 others",
-    )  # fmt: skip
-    p.add_argument(
-        "--envy", default=None, metavar="NAME|FILE",
-        help="envy table (default: the paytable's own, else 5000 for fortune)",
-    )  # fmt: skip
-    p.add_argument(
-        "--house-way", default=None,
-        help="the dealer's way, for bets on its setting (dealer-bonus, tiger-9)",
-    )  # fmt: skip
-    p.add_argument(
-        "--by-table", action="store_true",
-        help="fortune, chan-chu: the house edge with the envy included, by bet amount and "
-        "number of other players",
-    )  # fmt: skip
-    p.add_argument("--bets", default="5,10,25,100", metavar="AMOUNTS",
-                   help="bet amounts in dollars for --by-table (default 5,10,25,100)")
-    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
-    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
-    p.set_defaults(func=cmd_sidebet)
+    sub.defer(("sidebet",), "analysis.cli_bets:add_bet_commands")
     return parser
 
 
