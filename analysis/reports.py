@@ -290,7 +290,8 @@ def build_reports(
         t0 = time.perf_counter()
         step()
         rep.seconds[name] = time.perf_counter() - t0
-        log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB)")
+        log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB, "
+            f"now {_resident_mb():,.0f} MB)")
     _index(rep, rules)
     from analysis.site import write_site
 
@@ -301,6 +302,15 @@ def build_reports(
 def _peak_mb() -> float:
     """Peak resident memory of this process so far (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _resident_mb() -> float:
+    """Resident memory of this process now (Linux: /proc/self/statm, in pages)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+    return pages * resource.getpagesize() / 2**20
 
 
 def _categories(rep: Report, rules: Rules) -> None:

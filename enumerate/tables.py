@@ -32,6 +32,8 @@ from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.vocabulary import HandFlag, SevenCardClass
 
 SCHEMA_VERSION = 1
+# the last table read from the cache, by its file: (the file's stamp, the table)
+_LAST_READ: dict[Path, tuple[tuple[int, int, int], HandTable]] = {}
 CARD_COLUMNS = [f"c{i}" for i in range(7)]
 
 
@@ -82,10 +84,15 @@ class HandTable:
         valid = low <= five.max_low[high]
         return high, low, valid
 
-    def class_counts(self) -> dict[SevenCardClass, int]:
-        """Number of hands of the deck in each seven-card class (exact integers)."""
+    @cached_property
+    def _class_totals(self) -> np.ndarray:
         counts = np.zeros(len(SevenCardClass), dtype=np.int64)
         np.add.at(counts, self.seven_card_class.astype(np.int64), self.orbit_size)
+        return counts
+
+    def class_counts(self) -> dict[SevenCardClass, int]:
+        """Number of hands of the deck in each seven-card class (exact integers)."""
+        counts = self._class_totals
         return {c: int(counts[c]) for c in SevenCardClass}
 
     def weighted_count(self, mask: np.ndarray) -> int:
@@ -207,17 +214,21 @@ def hand_table(
     rules = rules or Rules()
     if deck.size < 7:
         raise ValueError(f"deck {deck.name} has {deck.size} cards; a hand needs 7")
+    path = cache_path(deck, rules, cache)
+    stamp = _stamp(path) if use_cache else None
+    held = _LAST_READ.get(path)
+    if stamp is not None and held is not None and held[0] == stamp:
+        return held[1]
     prov = provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
     table, hit = load_or_build(
-        cache_path(deck, rules, cache), prov, lambda: _build(deck, rules), use_cache,
-        check_hand_table(deck),
+        path, prov, lambda: _build(deck, rules), use_cache, check_hand_table(deck),
     )
 
     def col(name: str, dtype: type) -> np.ndarray:
         return np.ascontiguousarray(table.column(name).to_numpy(), dtype=dtype)
 
     cards = np.stack([col(c, np.int8) for c in CARD_COLUMNS], axis=1)
-    return HandTable(
+    result = HandTable(
         deck=deck,
         rules=rules,
         codes=col("code", np.int64),
@@ -229,3 +240,20 @@ def hand_table(
         jacks=col("jacks", np.int8),
         from_cache=hit,
     )
+    if hit:
+        # served again while its file is the one just read and verified (the same stamp):
+        # a report asks for the table dozens of times, 0.3 s a read on the full deck
+        _LAST_READ.clear()
+        written = _stamp(path)
+        if written is not None:
+            _LAST_READ[path] = (written, result)
+    return result
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What changes when a file is rewritten or touched: (inode, size, mtime in ns)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns

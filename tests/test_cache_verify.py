@@ -79,6 +79,26 @@ def test_hand_table(cache, capfd):
         quiet(capfd)
 
 
+def test_hand_table_read_once_while_its_file_is_unchanged(cache, capfd, monkeypatch):
+    """A table read and verified is served again from memory while its file is the same
+    (inode, size, modification time); a file rewritten or damaged since is read and checked
+    again, so a damaged file is still reported and never served."""
+    from enumerate import tables
+
+    hand_table(DECK)  # builds and writes it
+    first = hand_table(DECK)  # reads and verifies it
+    reads = []
+    real = tables.load_or_build
+    monkeypatch.setattr(tables, "load_or_build", lambda *a, **k: reads.append(1) or real(*a, **k))
+    assert hand_table(DECK) is first and reads == []
+    path = next(cache.glob("hands-*.parquet"))
+    flip_data(path, 40, 8)
+    again = hand_table(DECK)
+    notice(capfd, path)
+    assert reads == [1] and again is not first and not again.from_cache
+    assert np.array_equal(again.orbit_size, first.orbit_size)
+
+
 def test_way_and_player_tables(cache, capfd):
     way, player = way_table("gli", DECK), player_table(DECK)
     for prefix, load in (("way-gli-", lambda: way_table("gli", DECK)),
