@@ -289,6 +289,7 @@ def build_reports(
     for name, step in steps:
         t0 = time.perf_counter()
         step()
+        _release_memory()
         rep.seconds[name] = time.perf_counter() - t0
         log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB, "
             f"now {_resident_mb():,.0f} MB)")
@@ -302,6 +303,25 @@ def build_reports(
 def _peak_mb() -> float:
     """Peak resident memory of this process so far (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _release_memory() -> None:
+    """Give back to the system what a step freed, before the next one allocates its tables:
+    Arrow's memory pool and the C allocator keep freed memory for reuse, and the next step's
+    big arrays are numpy's, not theirs."""
+    import ctypes
+    import ctypes.util
+    import gc
+
+    import pyarrow as pa
+
+    gc.collect()
+    pa.default_memory_pool().release_unused()
+    libc = ctypes.util.find_library("c")
+    if libc:
+        trim = getattr(ctypes.CDLL(libc), "malloc_trim", None)  # glibc only
+        if trim is not None:
+            trim(0)
 
 
 def _resident_mb() -> float:
