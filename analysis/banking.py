@@ -145,8 +145,13 @@ def house_edge_banking(
     from analysis.pricing import analyze
 
     house = analyze("traditional", way, HOUSE_WAY, deck, rules).house_edge
-    banker_ev = -banking_table("traditional", way, banker, deck, rules).house_edge
-    return ((every - 1) * house - banker_ev) / every
+    return _combined(every, house, banking_table("traditional", way, banker, deck, rules))
+
+
+def _combined(every: int, house: Fraction, banking: ReturnTable) -> Fraction:
+    """The house's edge over ``every`` rounds: the traditional edge ``house`` in all but one,
+    minus the banker's EV (``banking``'s table) in that one."""
+    return ((every - 1) * house + banking.house_edge) / every
 
 
 @dataclass(frozen=True)
@@ -289,8 +294,13 @@ def banking_report(way: str = "gli", rounds: int = 200_000, seed: int = 1, every
     1..6 opponents (fewer when the deck cannot deal them)."""
     deck, rules = deck or Deck.full(), rules or Rules()
     get_way(way)  # an unknown way fails before any work
+    if every < 1:
+        raise ValueError(f"a player banks one round in {every}: expected at least 1")
+    from analysis.pricing import analyze
+
     tables = {b: banking_table("traditional", way, b, deck, rules) for b in bankers}
-    edges = {b: house_edge_banking(every, way, b, deck, rules) for b in bankers}
+    house = analyze("traditional", way, HOUSE_WAY, deck, rules).house_edge
+    edges = {b: _combined(every, house, t) for b, t in tables.items()}
     most = min(MAX_OPPONENTS, deck.size // 7 - 1)
     sims = tuple(simulate_banking(k, rounds, seed + k, way, deck, rules)
                  for k in range(1, most + 1))  # fmt: skip

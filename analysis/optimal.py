@@ -40,7 +40,7 @@ from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import dealer_class_name
-from enumerate.waytables import way_table, way_table_of
+from enumerate.waytables import way_table
 
 if TYPE_CHECKING:  # analysis.pricing only where a return table is made: `paigow best` is not
     from analysis.pricing import ReturnTable
@@ -123,6 +123,8 @@ class OptimalStrategy:
     denominator: int  # EV = numerator / (denominator * dealer hands per player hand)
     way_rule: np.ndarray  # (n,) int8 rule the way used
     way_rule_names: tuple[str, ...]
+    way_high: np.ndarray  # (n,) int64 the house way's setting: back and front ids
+    way_low: np.ndarray
 
     @property
     def dealer_hands(self) -> int:
@@ -174,11 +176,10 @@ class OptimalStrategy:
         from analysis.waycosts import PatternInput, by_pattern
 
         per = self.per_hand
-        w = way_table_of(get_way(self.house_way), self.table)
         best = self.best_point
         x = PatternInput(self.table.cards, self.table.orbit_size, self.way_rule,
-                         self.way_rule_names, self.given_up(), w.high.astype(np.int64),
-                         w.low.astype(np.int64), per.point_high[best].astype(np.int64),
+                         self.way_rule_names, self.given_up(), self.way_high,
+                         self.way_low, per.point_high[best].astype(np.int64),
                          per.point_low[best].astype(np.int64),
                          self.denominator * self.dealer_hands * self.table.total)  # fmt: skip
         return by_pattern(x, self.table.rules, "optimal", top)
@@ -266,7 +267,7 @@ def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: s
         variant=variant, house_way=house_way, table=table, per_hand=per_hand,
         point_ev=point_ev, way_ev=way_ev, best_point=best_point, best_ev=best_ev,
         way_is_best=way_ev >= best_ev, denominator=den, way_rule=way_rule,
-        way_rule_names=rule_names,
+        way_rule_names=rule_names, way_high=way_high, way_low=way_low,
     )  # fmt: skip
 
 
