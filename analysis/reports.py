@@ -63,8 +63,9 @@ def _write_table(out: Path, stem: str, table: ReturnTable) -> str:
 def _frame_md(df: pd.DataFrame) -> str:
     shown = df.copy()
     for col in shown.columns:
-        if len(shown) and isinstance(shown[col].iloc[0], Fraction):
-            shown[col] = [decimal(x, 8) for x in shown[col]]
+        if any(isinstance(x, Fraction) for x in shown[col]):
+            # None: the figure does not exist on this deck (a top award no hand reaches)
+            shown[col] = ["-" if x is None else decimal(x, 8) for x in shown[col]]
     return markdown(shown)
 
 

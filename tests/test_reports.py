@@ -2,6 +2,7 @@
 
 import re
 import shutil
+from fractions import Fraction
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -106,3 +107,15 @@ def test_the_browsable_report_in_a_real_browser(built):
         assert {p.with_suffix(".md") for p in seen} == set(out.glob("*.md"))
     finally:
         browser.quit()
+
+
+def test_a_figure_missing_on_a_deck_is_shown_as_a_dash():
+    """On 9TJQKA:cdhs+joker no hand wins Tiger 9 or Queen's Dragon, so their "top award 1 in"
+    is None; the summary showed the figures of the bets before it, then failed on it."""
+    import pandas as pd
+
+    from analysis.reports import _frame_md
+
+    df = pd.DataFrame({"bet": ["fortune", "tiger-9"], "top award 1 in": [Fraction(5, 2), None]})
+    text = _frame_md(df)
+    assert "2.50000000" in text and re.search(r"\| -\s*\|", text)
