@@ -22,8 +22,11 @@ A freshly built table that fails its own check is a bug, not damage: ``Assertion
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import hashlib
 import json
+import mmap
 import os
 import sys
 import tempfile
@@ -66,11 +69,54 @@ def report_damaged(path: Path, reason: object) -> None:
 
 
 def array_digest(arr: np.ndarray) -> str:
-    """xxHash-128 of an array's bytes, dtype and shape (about 10 GB/s)."""
+    """xxHash-128 of an array's bytes, dtype and shape (about 10 GB/s). A file mapped
+    read-only is hashed a slice at a time, each slice's pages given back after it
+    (``release_pages``): checking a 1 GB level no longer holds all of it resident."""
     h = xxhash.xxh3_128()
     h.update(f"{arr.dtype.str}{arr.shape}".encode())
-    h.update(np.ascontiguousarray(arr).data)
+    flat = (arr if arr.flags.c_contiguous else np.ascontiguousarray(arr)).reshape(-1)
+    step = max(1, _DIGEST_SLICE // max(1, flat.itemsize))
+    for a in range(0, len(flat), step):
+        h.update(flat[a : a + step].data)
+        release_pages(flat, a, a + step)
     return h.hexdigest()
+
+
+_DIGEST_SLICE = 1 << 26  # bytes hashed between two releases
+_MADV_DONTNEED = getattr(mmap, "MADV_DONTNEED", None)
+
+
+@cache
+def _madvise() -> Callable[..., int] | None:
+    """The C library's ``madvise``, or None where there is none (then nothing is released)."""
+    name = ctypes.util.find_library("c")
+    if name is None or _MADV_DONTNEED is None:
+        return None
+    fn = getattr(ctypes.CDLL(name, use_errno=True), "madvise", None)
+    if fn is not None:
+        fn.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+    return fn
+
+
+def release_pages(arr: np.ndarray, start: int = 0, stop: int | None = None) -> None:
+    """Give back the resident pages of ``arr[start:stop]`` when ``arr`` maps a file read-only
+    (a 1-D ``np.memmap`` opened with mode "r"): the data stays in the page cache and is mapped
+    again when read. Pages the range shares with its neighbours are kept. Any other array is
+    left alone: its memory is its only copy."""
+    if not isinstance(arr, np.memmap) or arr.mode != "r" or arr.ndim != 1:
+        return
+    if not arr.flags.c_contiguous:
+        return
+    madvise = _madvise()
+    if madvise is None:
+        return
+    stop = len(arr) if stop is None else min(stop, len(arr))
+    page = mmap.PAGESIZE
+    lo = arr.ctypes.data + max(0, start) * arr.itemsize
+    hi = arr.ctypes.data + stop * arr.itemsize
+    lo, hi = -(-lo // page) * page, hi // page * page
+    if hi > lo:
+        madvise(lo, hi - lo, _MADV_DONTNEED)
 
 def replace_atomic(path: Path, write: Callable[[Any], object]) -> None:
     """``write(file)`` into a temporary file beside ``path``, then rename it to ``path``."""
@@ -156,6 +202,8 @@ def load_arrays(
         report_damaged(failed, err)
         sidecar.unlink(missing_ok=True)
         return None
+    for arr in arrays.values():  # checked: read again from the page cache when used
+        release_pages(arr)
     return arrays
 
 

@@ -36,6 +36,7 @@ from enumerate.cache import (
     is_current,
     open_verified,
     provenance,
+    release_pages,
     report_damaged,
     require,
     write_groups_atomic,
@@ -92,13 +93,29 @@ def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.nda
     return offset, keys.frontier_high[mask], keys.frontier_low[mask]
 
 
-def _split(level: LevelArrays, parts: int) -> list[np.ndarray]:
-    """Orbit ids of a level in ``parts`` runs of about equal item counts."""
-    n = len(level)
-    cuts = np.searchsorted(level.offsets, np.linspace(0, level.offsets[-1], parts + 1))
-    cuts = np.clip(cuts, 0, n)
-    cuts[0], cuts[-1] = 0, n
+def _split(level: LevelArrays, parts: int, first: int = 0, stop: int | None = None,
+           ) -> list[np.ndarray]:  # fmt: skip
+    """Orbit ids ``first <= s < stop`` of a level in ``parts`` runs of about equal item
+    counts."""
+    stop = len(level) if stop is None else stop
+    off = level.offsets
+    cuts = np.searchsorted(off, np.linspace(off[first], off[stop], parts + 1))
+    cuts = np.clip(cuts, first, stop)
+    cuts[0], cuts[-1] = first, stop
     return [np.arange(a, b, dtype=np.int64) for a, b in itertools.pairwise(cuts)]
+
+
+SLICE_ITEMS = 1 << 25  # a level's families are run in slices of about this many items
+
+
+def _slices(level: LevelArrays, items: int = SLICE_ITEMS) -> list[tuple[int, int]]:
+    """Runs ``(first, stop)`` of a level's orbits of about ``items`` items each."""
+    n = len(level)
+    pieces = max(1, -(-int(level.offsets[-1]) // items))
+    cuts = np.searchsorted(level.offsets, np.linspace(0, level.offsets[-1], pieces + 1))
+    cuts = np.unique(np.clip(cuts, 0, n))
+    cuts[0], cuts[-1] = 0, n
+    return [(int(a), int(b)) for a, b in itertools.pairwise(cuts) if b > a]
 
 
 def _accumulators(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, ...]:
@@ -131,21 +148,28 @@ def over_levels(
     n_jobs: int,
     work: Callable[[LevelArrays, np.ndarray, int], int],
     what: str,
-    parts_of: Callable[[LevelArrays], list[np.ndarray]] | None = None,
+    parts_of: Callable[[LevelArrays, int, int], list[np.ndarray]] | None = None,
     timings: dict[int, float] | None = None,
     use_cache: bool = True,
 ) -> None:
     """Run ``work(level, orbit ids, part)`` over every level k = 0..7 (from the level cache,
-    ``levelcache``), the orbits of a level cut into ``n_jobs`` parts of about equal size (or
-    ``parts_of(level)``), in threads; fail with an AssertionError naming the level when the
-    parts met inexact divisions (``work`` returns their number). ``timings[k]``: seconds of
-    level k."""
+    ``levelcache``), in threads; fail with an AssertionError naming the level when the parts
+    met inexact divisions (``work`` returns their number). ``timings[k]``: seconds of level k.
+
+    A level runs a slice of its orbits at a time (``_slices``), each cut into ``n_jobs``
+    parts of about equal size (or ``parts_of(level, first, stop)``), and the pages of a
+    slice's families are given back when it is done (``release_pages``): the largest levels
+    hold a gigabyte of families, of which only a slice is then resident."""
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
         for k in range(8):
             t0 = time.perf_counter()
             level, _ = level_arrays(table, k, use_cache=use_cache)
-            parts = _split(level, n_jobs) if parts_of is None else parts_of(level)
-            inexact = sum(par(delayed(work)(level, ids, j) for j, ids in enumerate(parts)))
+            inexact = 0
+            for first, stop in _slices(level):
+                parts = (_split(level, n_jobs, first, stop) if parts_of is None
+                         else parts_of(level, first, stop))  # fmt: skip
+                inexact += sum(par(delayed(work)(level, ids, j) for j, ids in enumerate(parts)))
+                release_pages(level.items, int(level.offsets[first]), int(level.offsets[stop]))
             if inexact:  # not an assert statement: this check must survive python -O
                 raise AssertionError(
                     f"{what} level {k}: {inexact} family counts did not divide by the orbit "
@@ -229,10 +253,16 @@ def run_per_hand(
             first, stop,
         ))  # fmt: skip
 
-    def parts_of(level: LevelArrays) -> list[np.ndarray]:
+    selected: dict[int, np.ndarray] = {}  # per level, the orbits of the selected rows
+
+    def parts_of(level: LevelArrays, first: int, stop: int) -> list[np.ndarray]:
         if rows is not None:
-            return [subset_orbits(level, table, rows)]
-        return [np.arange(len(level), dtype=np.int64)] * n_jobs
+            if level.k not in selected:
+                selected.clear()
+                selected[level.k] = subset_orbits(level, table, rows)
+            ids = selected[level.k]
+            return [ids[(ids >= first) & (ids < stop)]]
+        return [np.arange(first, stop, dtype=np.int64)] * n_jobs
 
     over_levels(table, n_jobs, work, "per-hand", parts_of, timings, cache_levels)
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,
