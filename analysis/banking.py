@@ -9,8 +9,11 @@ when the opponent wins both, and pushes otherwise. Two banker strategies (``BANK
   counts with the roles read the other way round: the opponent's loss is the banker's win.
 - ``optimal``: the banker sets each hand, blind, for his highest exact EV against that
   opponent (19 x opponent losses - 20 x opponent wins over the opponent's C(n-7,7) hands),
-  from the per-dealer table with blind players by the house way (``analysis.wayedge``); the
-  house way's setting on a tie.
+  from the banker's counts of the per-hand table (``enumerate.engine.perhand``: the pass that
+  prices the optimal player prices the banker too). Ties as for the optimal player
+  (``analysis.optimal``): the house way's setting when it is among the best, else the best
+  with the highest high hand. A dominated setting is never needed: the setting above it on
+  both hands wins at least as often and loses at most as often.
 
 The house's combined edge when a player banks one round in N: the house banks the other N - 1
 rounds (the traditional house edge per unit bet) and in the banking round its own hand is the
@@ -27,6 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -35,6 +40,10 @@ from analysis.pricing import Line, ReturnTable
 from analysis.variants import HOUSE_WAY, get_variant
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:
+    from enumerate.engine.perhand import PerHand
+    from enumerate.tables import HandTable
 
 BANKERS = ("house-way", "optimal")
 COMMISSION = Fraction(1, 20)
@@ -66,8 +75,10 @@ class BankerCounts:
 
 
 def banker_counts(way: str = "gli", banker: str = "house-way", deck: Deck | None = None,
-                  rules: Rules | None = None) -> BankerCounts:  # fmt: skip
-    """The banker's wins, pushes and losses over every deal, one on one."""
+                  rules: Rules | None = None,
+                  per_hand: PerHand | None = None) -> BankerCounts:  # fmt: skip
+    """The banker's wins, pushes and losses over every deal, one on one. ``per_hand``: the
+    per-hand table against ``way`` when it is at hand (else it is read, or built)."""
     _check("traditional", banker)
     deck, rules = deck or Deck.full(), rules or Rules()
     if banker == "house-way":
@@ -77,44 +88,58 @@ def banker_counts(way: str = "gli", banker: str = "house-way", deck: Deck | None
         # the opponent is the blind player, the banker the dealer: roles read the other way
         return BankerCounts(int(c.blind_loss.sum()), int(c.blind_push.sum()),
                             int(c.blind_win.sum()))  # fmt: skip
-    from analysis.wayedge import dealer_lab, settings_of
+    from enumerate.tables import hand_table
 
-    lab = dealer_lab("traditional", HOUSE_WAY, way, deck, rules)
-    pd = lab.per_dealer
-    _, way_rows = settings_of(lab, get_way(way))
-    rows = _best_for_banker(pd.point_offset, pd.win, pd.other, way_rows)
-    orbit = lab.table.orbit_size.astype(np.int64)
-    win = int((orbit * pd.other[rows].astype(np.int64)).sum())  # opponent losses
-    loss = int((orbit * pd.win[rows].astype(np.int64)).sum())  # opponent wins
-    total = int(orbit.sum()) * pd.unit
-    return BankerCounts(win, total - win - loss, loss)
+    table = hand_table(deck, rules)
+    per = per_hand if per_hand is not None else _per_hand(table, way)
+    win, loss = _best_for_banker(per.point_offset, per.bank, per.way_bank)
+    orbit = table.orbit_size.astype(np.int64)
+    total = int(orbit.sum()) * comb(deck.size - 7, 7)
+    w, lo = int((orbit * win).sum()), int((orbit * loss).sum())
+    return BankerCounts(w, total - w - lo, lo)
+
+
+def _per_hand(table: HandTable, way: str) -> PerHand:
+    """The per-hand table against ``way`` that the optimal traditional player reads (one
+    cached table serves both)."""
+    from analysis.optimal import per_hand_flags
+    from enumerate.engine import build_keys
+    from enumerate.engine.perhand import run_per_hand
+
+    flags = per_hand_flags(get_variant("traditional"))
+    return run_per_hand(table, build_keys(table, get_way(way), flag_mask=flags))
 
 
 @njit(cache=True)
-def _best_for_banker(offset, opp_win, opp_loss, way_rows):
-    """Per class, the setting with the highest ``19 opp_loss - 20 opp_win``: the house way's
-    (``way_rows``) when it is among the best, else the first best."""
+def _best_for_banker(offset, bank, way_bank):
+    """Per class, the banker's (wins, losses) of the setting with the highest
+    ``19 wins - 20 losses``: the house way's (``way_bank``) when it is among the best, else
+    the best frontier point with the highest high hand (the points run by increasing high)."""
     n = offset.shape[0] - 1
-    out = np.empty(n, dtype=np.int64)
+    win = np.empty(n, dtype=np.int64)
+    loss = np.empty(n, dtype=np.int64)
     for c in range(n):
-        best = way_rows[c]
-        v_best = 19 * np.int64(opp_loss[best]) - 20 * np.int64(opp_win[best])
+        w, lo = np.int64(way_bank[c, 0]), np.int64(way_bank[c, 1])
+        v_way = 19 * w - 20 * lo
+        v_best = v_way
         for p in range(offset[c], offset[c + 1]):
-            v = 19 * np.int64(opp_loss[p]) - 20 * np.int64(opp_win[p])
-            if v > v_best:
-                best, v_best = p, v
-        out[c] = best
-    return out
+            v = 19 * np.int64(bank[p, 0]) - 20 * np.int64(bank[p, 1])
+            if v > v_best or (v == v_best and v > v_way):
+                w, lo, v_best = np.int64(bank[p, 0]), np.int64(bank[p, 1]), v
+        win[c], loss[c] = w, lo
+    return win, loss
 
 
 def banking_table(variant: str = "traditional", way: str | None = None,
                   banker: str = "house-way", deck: Deck | None = None,
-                  rules: Rules | None = None) -> ReturnTable:  # fmt: skip
-    """The banking player's return table against one opponent who sets by the house way."""
+                  rules: Rules | None = None,
+                  per_hand: PerHand | None = None) -> ReturnTable:  # fmt: skip
+    """The banking player's return table against one opponent who sets by the house way
+    (``per_hand``: as for ``banker_counts``)."""
     _check(variant, banker)
     way = way or get_variant(variant).house_way
     deck = deck or Deck.full()
-    c = banker_counts(way, banker, deck, rules)
+    c = banker_counts(way, banker, deck, rules, per_hand)
     lines = [
         Line(BANKER_WINS, "win", 1 - COMMISSION, c.win),
         Line(PUSH, "push", Fraction(0), c.push),
@@ -289,16 +314,18 @@ class BankingReport:
 
 def banking_report(way: str = "gli", rounds: int = 200_000, seed: int = 1, every: int = 7,
                    deck: Deck | None = None, rules: Rules | None = None,
-                   bankers: tuple[str, ...] = BANKERS) -> BankingReport:  # fmt: skip
+                   bankers: tuple[str, ...] = BANKERS,
+                   per_hand: PerHand | None = None) -> BankingReport:  # fmt: skip
     """The exact one-on-one figures of each banker strategy and the simulated table of
-    1..6 opponents (fewer when the deck cannot deal them)."""
+    1..6 opponents (fewer when the deck cannot deal them); ``per_hand``: as for
+    ``banker_counts``."""
     deck, rules = deck or Deck.full(), rules or Rules()
     get_way(way)  # an unknown way fails before any work
     if every < 1:
         raise ValueError(f"a player banks one round in {every}: expected at least 1")
     from analysis.pricing import analyze
 
-    tables = {b: banking_table("traditional", way, b, deck, rules) for b in bankers}
+    tables = {b: banking_table("traditional", way, b, deck, rules, per_hand) for b in bankers}
     house = analyze("traditional", way, HOUSE_WAY, deck, rules).house_edge
     edges = {b: _combined(every, house, t) for b, t in tables.items()}
     most = min(MAX_OPPONENTS, deck.size // 7 - 1)

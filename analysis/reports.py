@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import matplotlib
 
@@ -31,6 +32,9 @@ from analysis.sidebets import BETS, sidebet_report
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
 from analysis.ways import diff_ways, dominated_counts
 from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:
+    from enumerate.engine.perhand import PerHand
 
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
@@ -100,18 +104,23 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
 BANKING_ROUNDS = 500_000  # simulated rounds per table size: a standard error near 0.0015
 
 
-def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None]) -> None:
-    from analysis.banking import banking_report
+def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None],
+             per_hand: PerHand | None) -> None:  # fmt: skip
+    """The player-banking page; the optimal banker from ``per_hand`` (the optimal step's
+    table), and only the house-way banker without it (no optimal-strategy tables)."""
+    from analysis.banking import BANKERS, banking_report
 
-    log(f"player banking, {way}: exact one on one (per-dealer table), simulated 1..6 opponents")
-    r = banking_report(way, BANKING_ROUNDS, 1, 7, rep.deck, rules)
+    bankers = BANKERS if per_hand is not None else ("house-way",)
+    log(f"player banking, {way}: exact one on one, simulated 1..6 opponents")
+    r = banking_report(way, BANKING_ROUNDS, 1, 7, rep.deck, rules, bankers, per_hand)
     stem = f"banking-{way}"
     for fmt in FORMATS:
         (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+    optimal = (f", by his optimal strategy {_pct(-r.tables['optimal'].house_edge)}"
+               if "optimal" in r.tables else "")  # fmt: skip
     lines = [f"- [the player banks, {way}]({stem}.md): banker by the house way "
-             f"{_pct(-r.tables['house-way'].house_edge)}, by his optimal strategy "
-             f"{_pct(-r.tables['optimal'].house_edge)} (the banker's edge, one on one); the "
-             f"house's edge when a player banks one round in 7: "
+             f"{_pct(-r.tables['house-way'].house_edge)}{optimal} (the banker's edge, one on "
+             f"one); the house's edge when a player banks one round in 7: "
              f"{_pct(r.house_edges['house-way'])}"]  # fmt: skip
     rep.add("Player banking (traditional)", lines)
 
@@ -215,16 +224,22 @@ def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
     rep.add("House ways", lines)
 
 
-def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None]) -> None:
+def _optimal(rep: Report, ways: list[str], rules: Rules,
+             log: Callable[[str], None]) -> PerHand | None:  # fmt: skip
+    """The optimal-strategy pages; returns the per-hand table of the traditional game against
+    the first way (the optimal banker's counts are in it)."""
     from analysis.optimal import optimal_strategies
 
     lines = []
     rows = []
+    kept = None
     blind = [name for name in variant_names() if not get_variant(name).dealer_exposed]
     for way in ways:
         log(f"optimal strategy, {way}: per-hand table")
         for opt in optimal_strategies(blind, way, rep.deck, rules):
             name = opt.variant.name
+            if way == ways[0] and name == "traditional":
+                kept = opt.per_hand
             log(f"optimal strategy, {name}, {way}")
             he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
             rows.append({"game": name, "house way": way, "house edge, house way": he_way,
@@ -252,6 +267,7 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
             del opt  # the next variant's EVs are made after these are freed
     (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
+    return kept
 
 
 def _plot_rules(by_rule: pd.DataFrame, path: Path, title: str) -> None:
@@ -282,11 +298,19 @@ def build_reports(
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
     ]
-    steps.append(("player banking", lambda: _banking(rep, ways[0], rules, log)))
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
     steps.append(("house-way lab", lambda: way_lab_section(rep, lab_ways, rules, log)))
+    # the optimal banker's counts come from the optimal step's per-hand table, held for the
+    # banking step only (it is the largest table of the run)
+    held: dict[str, PerHand | None] = {}
+
+    def optimal_step() -> None:
+        held["per hand"] = _optimal(rep, ways[:1], rules, log)
+
     if optimal:
-        steps.append(("optimal strategy", lambda: _optimal(rep, ways[:1], rules, log)))
+        steps.append(("optimal strategy", optimal_step))
+    steps.append(("player banking",
+                  lambda: _banking(rep, ways[0], rules, log, held.pop("per hand", None))))
     for name, step in steps:
         t0 = time.perf_counter()
         step()

@@ -3,7 +3,7 @@ rule text (RULES.md, "Settling" and "Player banking"): the opponent sets by the 
 wins only with both hands higher; copies go to the banker; the banker pays 5% on his net win.
 For the optimal banker the loop tries every valid setting of the banker's hand against all the
 opponent hands of the other cards and keeps the best (the house way's setting on a tie, else
-the lowest (high, low) setting, as the fast path documents)."""
+the one with the highest high hand, as for the optimal player)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def _brute(deck: Deck, banker: str) -> tuple[int, int, int]:
             top = max(v for v, _ in scored)
             best = sorted(s for v, s in scored if v == top)
             way = (int(k["dh"][y]), int(k["dl"][y]))
-            settings = [way if way in best else best[0]]
+            settings = [way if way in best else best[-1]]
         h, lo = settings[0]
         w = int(((ph <= h) & (pl <= lo)).sum())  # the opponent loses: the banker wins
         lo_ = int(((ph > h) & (pl > lo)).sum())

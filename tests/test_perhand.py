@@ -50,12 +50,16 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
             strict=True,
         )
         points = [(int(mine["ph"][0]), int(mine["pl"][0])), *frontier]
-        wins, losses = [], []
+        wins, losses, bank = [], [], []
         for h, lo in points:
             w = free & (h > dealer["dh"]) & (lo > dealer["dl"])
             lss = free & (h <= dealer["dh"]) & (lo <= dealer["dl"])
             wins.append(np.bincount(dcls[w], minlength=n_d))
             losses.append(np.bincount(dcls[lss], minlength=n_d))
+            # the hand as banker, the other hand an opponent's set by the same way: copies
+            # go to the banker
+            bank.append([int((free & (h >= dealer["dh"]) & (lo >= dealer["dl"])).sum()),
+                         int((free & (h < dealer["dh"]) & (lo < dealer["dl"])).sum())])
         total = np.bincount(dcls[free], minlength=n_d)
         assert total.sum() == comb(deck.size - 7, 7)
         assert got.total[row].tolist() == total.tolist()
@@ -63,6 +67,8 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
         assert got.way_loss[row].tolist() == losses[0].tolist()
         assert got.win[got.points(row)].tolist() == [x.tolist() for x in wins[1:]]
         assert got.loss[got.points(row)].tolist() == [x.tolist() for x in losses[1:]]
+        assert got.way_bank[row].tolist() == bank[0]
+        assert got.bank[got.points(row)].tolist() == bank[1:]
 
 
 def test_per_hand_adds_up_to_the_engine():

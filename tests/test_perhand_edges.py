@@ -17,7 +17,7 @@ from tests.test_perhand import assert_rows_match_dealer_loop
 
 DECK = Deck.parse("TJQKA:cdh+joker")  # 16 cards: 11,440 hands, 36 dealer hands per hand
 I32 = np.iinfo(np.int32)
-FIELDS = ("total", "way_win", "way_loss", "win", "loss")  # the order of ``_accumulators``
+FIELDS = ("total", "way_win", "way_loss", "win", "loss", "way_bank", "bank")  # ``_accumulators``
 
 
 @pytest.fixture(scope="module")

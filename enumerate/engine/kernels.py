@@ -277,40 +277,56 @@ def family_counts(
 
 
 @njit(cache=True, nogil=True)
+def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot, out, i, bank):
+    """``_group_answers`` of one setting (high ``h``, low ``lo``) into ``out[i], out[i + 1]``
+    and ``bank[i], bank[i + 1]``; returns the divisions that left a remainder."""
+    inexact = 0
+    r = _row(h, hrank, uniq, rows, dense)
+    ru = _row(h + 1, hrank, uniq, rows, dense)  # distinct dealer highs at or below h
+    bank_win = 0
+    bank_loss = 0
+    for d in range(n_d):
+        win = grid[r, lo, d]
+        loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
+        inexact += (win % q != 0) + (loss % q != 0)
+        out[i, d] = win // q
+        out[i + 1, d] = loss // q
+        at_or_below = grid[ru, lo + 1, d]
+        bank_win += at_or_below
+        bank_loss += tot[d] - cum_l[lo + 1, d] - grid[ru, N_LOW, d] + at_or_below
+    inexact += (bank_win % q != 0) + (bank_loss % q != 0)
+    bank[i] = bank_win // q
+    bank[i + 1] = bank_loss // q
+    return inexact
+
+
+@njit(cache=True, nogil=True)
 def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
-                   out):  # fmt: skip
+                   out, bank):  # fmt: skip
     """For the settings of class c (the house way's, then its frontier points), dealer hands
     of the family it wins against and loses to, per dealer class, divided by ``q``:
     ``out[0, d], out[1, d]`` for the house way's setting, ``out[2 + 2j], out[3 + 2j]`` for
     point j. Win = both player hands higher, loss = both lower or equal.
 
+    ``bank`` gets the same for the hand as the banker, over all dealer classes (the other
+    hands are those of an opponent who sets by the house way, and copies go to the banker):
+    wins = the opponent's hands both lower or equal, losses = both higher.
+
     Returns the number of those divisions that left a remainder (never, if the bookkeeping
     is right: a family's counts are ``q`` times its hand counts)."""
-    inexact = 0
-    r = _row(ph[c], hrank, uniq, rows, dense)
-    lo = pl[c]
-    for d in range(n_d):
-        win = grid[r, lo, d]
-        loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
-        inexact += (win % q != 0) + (loss % q != 0)
-        out[0, d] = win // q
-        out[1, d] = loss // q
+    inexact = _setting_answers(ph[c], pl[c], q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
+                               out, 0, bank)  # fmt: skip
     for j in range(fsize[c]):
-        r = _row(fh[c, j], hrank, uniq, rows, dense)
-        lo = fl[c, j]
-        for d in range(n_d):
-            win = grid[r, lo, d]
-            loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
-            inexact += (win % q != 0) + (loss % q != 0)
-            out[2 + 2 * j, d] = win // q
-            out[3 + 2 * j, d] = loss // q
+        inexact += _setting_answers(fh[c, j], fl[c, j], q, n_d, grid, rows, dense, hrank, uniq,
+                                    cum_l, tot, out, 2 + 2 * j, bank)  # fmt: skip
     return inexact
 
 
 @njit(cache=True, nogil=True)
 def family_per_hand(
     fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
-    scratch, answers, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss, first, stop,
+    scratch, answers, banks, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss,
+    acc_way_bank, acc_bank, first, stop,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
 
@@ -318,7 +334,9 @@ def family_per_hand(
     hands containing T of each outcome; the family of orbit S holds class c once per subset of
     c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
     times the hand counts. Outcomes are for fixed settings: the house way's (``acc_way_*``)
-    and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``). Classes of one
+    and every frontier point (``acc_win/acc_loss[point_offset[c] + j]``), and the same
+    settings' wins and losses as the banker (``acc_way_bank[c]``, ``acc_bank[point]``: both
+    columns (win, loss), dealer classes summed; ``_group_answers``). Classes of one
     player group have the same settings, so a group's outcomes are read off the grid once
     (``answers``, one block per group met) and added to each of its classes. Classes not
     selected are skipped, and so are the classes outside ``first <= c < stop``: the threads
@@ -347,18 +365,24 @@ def family_per_hand(
             n_met += 1
             slot[g] = n_met
             inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
-                                      hrank, uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
+                                      hrank, uniq, cum_l, tot, answers[n_met - 1],
+                                      banks[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
+        bank = banks[slot[g] - 1]
         f = sign * occ[i]
         for d in range(n_d):
             acc_tot[c, d] += f * (tot[d] // q)
             acc_way_win[c, d] += f * ans[0, d]
             acc_way_loss[c, d] += f * ans[1, d]
+        acc_way_bank[c, 0] += f * bank[0]
+        acc_way_bank[c, 1] += f * bank[1]
         base = point_offset[c]
         for j in range(fsize[c]):
             for d in range(n_d):
                 acc_win[base + j, d] += f * ans[2 + 2 * j, d]
                 acc_loss[base + j, d] += f * ans[3 + 2 * j, d]
+            acc_bank[base + j, 0] += f * bank[2 + 2 * j]
+            acc_bank[base + j, 1] += f * bank[3 + 2 * j]
     for t in range(n_met):
         slot[met[t]] = 0
     return inexact
@@ -367,7 +391,8 @@ def family_per_hand(
 @njit(cache=True, nogil=True)
 def per_hand_orbits(
     offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, point_offset,
-    n_d, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss, first, stop,
+    n_d, acc_tot, acc_way_win, acc_way_loss, acc_win, acc_loss, acc_way_bank, acc_bank, first,
+    stop,
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level for the classes
     ``first <= c < stop``; returns the number of inexact divisions by the orbit sizes (the
@@ -377,13 +402,14 @@ def per_hand_orbits(
     scratch = make_scratch(max_items, 1, n_d, n_groups)
     # int32: a family's counts divided by |orbit S| are at most C(53,7) < 2^31
     answers = np.empty((min(max_items, n_groups), 2 + 2 * fh.shape[1], n_d), dtype=np.int32)
+    banks = np.empty((min(max_items, n_groups), 2 + 2 * fh.shape[1]), dtype=np.int32)
     inexact = 0
     for s in orbit_ids:
         n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
         inexact += family_per_hand(
             fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
-            prep, point_offset, n_d, scratch, answers, acc_tot, acc_way_win, acc_way_loss,
-            acc_win, acc_loss, first, stop,
+            prep, point_offset, n_d, scratch, answers, banks, acc_tot, acc_way_win,
+            acc_way_loss, acc_win, acc_loss, acc_way_bank, acc_bank, first, stop,
         )  # fmt: skip
     return inexact
 

@@ -226,16 +226,19 @@ def count_direct(
         raise AssertionError("the dealer hands counted are not all the hands of the other cards")
     win = np.zeros((len(points), n_d), dtype=np.int64)
     loss = np.zeros((len(points), n_d), dtype=np.int64)
+    bank = np.zeros((len(points), 2), dtype=np.int64)  # the hand as banker: (wins, losses)
     for p, (h, lo) in enumerate(points):
         i, j = int(np.searchsorted(highs, h)), int(np.searchsorted(lows, lo))
         win[p] = hist[:, : i + 1, : j + 1].sum(axis=(1, 2))  # dealer high < h and low < lo
         loss[p] = hist[:, i + 1 :, j + 1 :].sum(axis=(1, 2))  # dealer both at least the player's
+        bank[p] = hist[:, : i + 2, : j + 2].sum(), hist[:, i + 2 :, j + 2 :].sum()
     counts = PerHand(
         dk.dealer_class_bits, np.array([0, len(frontier)], dtype=np.int64),
         np.array([h for h, _ in frontier], dtype=np.int16),
         np.array([lo for _, lo in frontier], dtype=np.int8), win[1:].astype(np.int32),
         loss[1:].astype(np.int32), win[:1].astype(np.int32), loss[:1].astype(np.int32),
-        total[None, :].astype(np.int32), flag_mask=flag_mask,
+        total[None, :].astype(np.int32), bank[1:].astype(np.int32), bank[:1].astype(np.int32),
+        flag_mask=flag_mask,
     )  # fmt: skip
     return HandCounts(way_point[0], way_point[1], counts, "direct")
 
@@ -281,6 +284,7 @@ def _from_whole_table(cards: Sequence[int], deck: Deck, rules: Rules, way: House
     counts = PerHand(
         per.dealer_class_bits, np.array([0, sl.stop - sl.start], dtype=np.int64),
         per.point_high[sl], per.point_low[sl], per.win[sl], per.loss[sl], per.way_win[one],
-        per.way_loss[one], per.total[one], from_cache=per.from_cache, flag_mask=per.flag_mask,
+        per.way_loss[one], per.total[one], per.bank[sl], per.way_bank[one],
+        from_cache=per.from_cache, flag_mask=per.flag_mask,
     )  # fmt: skip
     return HandCounts(int(keys.player_high[row]), int(keys.player_low[row]), counts, "table")

@@ -7,6 +7,12 @@ loses (both lower or equal), and the same for every non-dominated setting of x (
 points). Pushes follow by subtraction from ``total``. This is what the optimal strategy of the
 blind games is chosen from.
 
+The same pass counts each of those settings with x as the banker (player banking,
+``analysis.banking``): the other hands are an opponent's, set by the same house way, and copies
+go to the banker, so x wins when both of the opponent's hands are lower or equal and loses when
+both are higher (dealer classes summed: the opponent is a player, no dealer rule applies). The
+banker's best setting is among the frontier points or the house way's, like the player's.
+
 Counts are int32 everywhere: every final count is at most C(46,7) = 53,524,680 < 2^31, and int32
 arithmetic is exact modulo 2^32, so partial sums that pass 2^31 and wrap still end at the exact
 count. The threads share one set of counts, each owning a range of the classes. With the four
@@ -51,7 +57,8 @@ from enumerate.tables import HandTable
 # 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
 # classes file holds each class's canonical code and house-way setting; the provenance names
 # the dealer classes (so that one class can be read alone: ``perhand_row``)
-SCHEMA_VERSION = 2
+# 3: the banker's counts (``bank_win``/``bank_loss`` per point, ``way_bank_*`` per class)
+SCHEMA_VERSION = 3
 CLASSES_PER_GROUP = 1 << 15
 
 
@@ -68,6 +75,8 @@ class PerHand:
     way_win: np.ndarray  # (n, D) int32, the house-way setting
     way_loss: np.ndarray  # (n, D) int32
     total: np.ndarray  # (n, D) int32 dealer hands disjoint from the hand, by dealer class
+    bank: np.ndarray  # (P, 2) int32 the hand as banker: (wins, losses) against an opponent
+    way_bank: np.ndarray  # (n, 2) int32 the same for the house-way setting
     from_cache: bool = False
     # the dealer flags the counts keep apart (``EngineKeys.flag_mask``); 0 claims none, so a
     # variant whose rules need a flag is refused rather than priced without it
@@ -119,9 +128,11 @@ def _slices(level: LevelArrays, items: int = SLICE_ITEMS) -> list[tuple[int, int
 
 
 def _accumulators(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, ...]:
-    """Zeroed int32 accumulators: (total, way win, way loss) per class and (win, loss) per
-    frontier point, by dealer class."""
-    shapes = ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d))
+    """Zeroed int32 accumulators in the kernel's order: (total, way win, way loss) per class
+    and (win, loss) per frontier point, by dealer class; then the banker's (win, loss) per
+    class (house-way setting) and per frontier point."""
+    shapes = ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d), (n, 2),
+              (n_points, 2))  # fmt: skip
     return tuple(np.zeros(shape, dtype=np.int32) for shape in shapes)
 
 
@@ -238,7 +249,7 @@ def run_per_hand(
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
-    tot, wwin, wloss, pwin, ploss = _accumulators(n, n_d, int(offset[-1]))
+    tot, wwin, wloss, pwin, ploss, wbank, pbank = _accumulators(n, n_d, int(offset[-1]))
     ranges = _class_ranges(offset, n_jobs)
     rec = keys.packed
 
@@ -250,7 +261,7 @@ def run_per_hand(
             level.offsets, level.items, ids, level.sign, level.orbit_size,
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
             keys.frontier_low, keys.player_groups[1], offset, n_d, tot, wwin, wloss, pwin, ploss,
-            first, stop,
+            wbank, pbank, first, stop,
         ))  # fmt: skip
 
     selected: dict[int, np.ndarray] = {}  # per level, the orbits of the selected rows
@@ -266,7 +277,7 @@ def run_per_hand(
 
     over_levels(table, n_jobs, work, "per-hand", parts_of, timings, cache_levels)
     result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,
-                     flag_mask=keys.flag_mask)  # fmt: skip
+                     pbank, wbank, flag_mask=keys.flag_mask)  # fmt: skip
     if rows is None:
         with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
@@ -290,6 +301,7 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
         for d in range(n_d):
             cols[f"win_{d}"] = r.win[p:q, d]
             cols[f"loss_{d}"] = r.loss[p:q, d]
+        cols["bank_win"], cols["bank_loss"] = r.bank[p:q, 0], r.bank[p:q, 1]
         return pa.table(cols)
 
     def classes(a: int, b: int) -> pa.Table:
@@ -301,6 +313,7 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
             cls[f"total_{d}"] = r.total[a:b, d]
             cls[f"way_win_{d}"] = r.way_win[a:b, d]
             cls[f"way_loss_{d}"] = r.way_loss[a:b, d]
+        cls["way_bank_win"], cls["way_bank_loss"] = r.way_bank[a:b, 0], r.way_bank[a:b, 1]
         return pa.table(cls)
 
     groups = list(itertools.pairwise(bounds))
@@ -316,11 +329,13 @@ _PROBLEMS = (
     "a class's dealer hands are not all the hands of the other cards",
     "the house way's wins and losses exceed a dealer class's hands",
     "a setting's wins and losses exceed a dealer class's hands",
+    "a setting's wins as the banker are fewer than as the player, or its losses more",
 )
 
 
 @njit(cache=True)
-def _per_hand_problem(offset, total, way_win, way_loss, win, loss, dealer_hands):
+def _per_hand_problem(offset, total, way_win, way_loss, win, loss, way_bank, bank,
+                      dealer_hands):  # fmt: skip
     """Index into ``_PROBLEMS`` of the first broken invariant of a per-hand table (0: none)."""
     for c in range(total.shape[0]):
         s = 0
@@ -337,7 +352,20 @@ def _per_hand_problem(offset, total, way_win, way_loss, win, loss, dealer_hands)
                     return 4
         if s != dealer_hands:
             return 2
+        # the banker takes the copies: he wins at least what the player wins (both higher)
+        # and loses at most what the player loses (both lower or equal)
+        if _bank_problem(way_bank[c], way_win[c].sum(), way_loss[c].sum(), s):
+            return 5
+        for p in range(offset[c], offset[c + 1]):
+            if _bank_problem(bank[p], win[p].sum(), loss[p].sum(), s):
+                return 5
     return 0
+
+
+@njit(cache=True, inline="always")
+def _bank_problem(bank, win, loss, hands):
+    return (bank[0] < win or bank[1] > loss or bank[1] < 0
+            or bank[0] + bank[1] > hands)  # fmt: skip
 
 
 def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
@@ -350,8 +378,10 @@ def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
     require(np.array_equal(r.point_offset, offset) and np.array_equal(r.point_high, ph)
             and np.array_equal(r.point_low, pl), "the settings are not the frontiers")  # fmt: skip
     unit = comb(deck_size - 7, 7)
+    require(r.bank.shape == (len(r.point_high), 2) and r.way_bank.shape == (len(r), 2),
+            "the banker's counts do not span the settings")  # fmt: skip
     problem = _per_hand_problem(r.point_offset, r.total, r.way_win, r.way_loss, r.win, r.loss,
-                                unit)  # fmt: skip
+                                r.way_bank, r.bank, unit)  # fmt: skip
     require(problem == 0, _PROBLEMS[problem])
     orbit = keys.class_orbit.astype(np.int64)
     hands = np.zeros(keys.n_dealer_classes, dtype=np.int64)
@@ -398,6 +428,7 @@ def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
             and np.array_equal(column(cls, "way_low"), keys.player_low),
             "the house way's settings are not the keys'")  # fmt: skip
     way_win, way_loss, total = (stack(cls, name) for name in ("way_win", "way_loss", "total"))
+    way_bank = np.stack([column(cls, "way_bank_win"), column(cls, "way_bank_loss")], axis=1)
     reading.append(path)
     pts = open_verified(path)
     offset = np.zeros(len(points) + 1, dtype=np.int64)
@@ -405,5 +436,7 @@ def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
     return PerHand(
         keys.dealer_class_bits, offset, column(pts, "high").astype(np.int16),
         column(pts, "low").astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
-        way_win, way_loss, total, from_cache=True, flag_mask=keys.flag_mask,
+        way_win, way_loss, total,
+        np.stack([column(pts, "bank_win"), column(pts, "bank_loss")], axis=1).astype(np.int32),
+        way_bank.astype(np.int32), from_cache=True, flag_mask=keys.flag_mask,
     )  # fmt: skip

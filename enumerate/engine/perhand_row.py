@@ -119,6 +119,8 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     way_win = np.array([_at(t, f"way_win_{d}", i) for d in range(n_d)], dtype=np.int64)
     way_loss = np.array([_at(t, f"way_loss_{d}", i) for d in range(n_d)], dtype=np.int64)
     way = (int(_at(t, "way_high", i)), int(_at(t, "way_low", i)))
+    way_bank = np.array([[_at(t, "way_bank_win", i), _at(t, "way_bank_loss", i)]],
+                        dtype=np.int64)  # fmt: skip
     reading.append(path)
     pts = open_verified(path)
     require(pts.metadata.num_row_groups == cls.metadata.num_row_groups
@@ -129,11 +131,13 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     high, low = _at(p, "high", rows).astype(np.int16), _at(p, "low", rows).astype(np.int8)
     win = np.stack([_at(p, f"win_{d}", rows) for d in range(n_d)], axis=1).astype(np.int64)
     loss = np.stack([_at(p, f"loss_{d}", rows) for d in range(n_d)], axis=1).astype(np.int64)
+    bank = np.stack([_at(p, "bank_win", rows), _at(p, "bank_loss", rows)], axis=1).astype(np.int64)
     require(list(zip(high.tolist(), low.tolist(), strict=True)) == [tuple(x) for x in frontier],
             "the settings are not the hand's frontier")  # fmt: skip
     require(any(h >= way[0] and lo >= way[1] for h, lo in frontier),
             "the house way's setting is not one of the hand's")  # fmt: skip
-    smallest = min(int(a.min(initial=0)) for a in (total, win, loss, way_win, way_loss))
+    smallest = min(int(a.min(initial=0)) for a in (total, win, loss, way_win, way_loss, bank,
+                                                     way_bank))  # fmt: skip
     require(smallest >= 0, "a count is negative")
     require(int(total.sum()) == comb(deck_size - 7, 7),
             "the class's dealer hands are not all the hands of the other cards")  # fmt: skip
@@ -142,7 +146,7 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     counts = PerHand(
         bits, np.array([0, size], dtype=np.int64), high, low, win.astype(np.int32),
         loss.astype(np.int32), way_win[None, :].astype(np.int32),
-        way_loss[None, :].astype(np.int32), total[None, :].astype(np.int32), from_cache=True,
-        flag_mask=flag_mask,
+        way_loss[None, :].astype(np.int32), total[None, :].astype(np.int32),
+        bank.astype(np.int32), way_bank.astype(np.int32), from_cache=True, flag_mask=flag_mask,
     )  # fmt: skip
     return HandCounts(way[0], way[1], counts, "table")
