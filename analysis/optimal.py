@@ -308,6 +308,7 @@ def optimal_strategies(
             held = None  # drop the table before the next one is made
             keys = build_keys(table, way, flag_mask=wanted[1], use_cache=use_cache)
             held = (wanted, run_per_hand(table, keys, use_cache=use_cache, rows=rows))
+            del keys  # ~0.5 GB of frontiers and records on the full deck, not needed to price
         wt = way_table(way, table.deck, table.rules, use_cache)
         yield evaluate(held[1], variant, table, way_name, wt.high.astype(np.int64),
                        wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
