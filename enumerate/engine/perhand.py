@@ -167,20 +167,32 @@ def over_levels(
     ``levelcache``), in threads; fail with an AssertionError naming the level when the parts
     met inexact divisions (``work`` returns their number). ``timings[k]``: seconds of level k.
 
-    A level runs a slice of its orbits at a time (``_slices``), each cut into ``n_jobs``
-    parts of about equal size (or ``parts_of(level, first, stop)``), and the pages of a
-    slice's families are given back when it is done (``release_pages``): the largest levels
-    hold a gigabyte of families, of which only a slice is then resident."""
+    A level's orbits are cut into slices (``_slices``), each slice into ``n_jobs`` parts of
+    about equal size (or ``parts_of(level, first, stop)``); thread j runs its part of every
+    slice in turn and gives back the pages of a slice's families when it is done with it
+    (``release_pages``): the largest levels hold a gigabyte of families, of which only the
+    slices the threads are in are then resident. The threads do not wait for each other at
+    the end of a slice: pages one gives back that the other still reads are mapped again
+    from the page cache."""
+
+    def run_part(level: LevelArrays, plan: list[tuple[int, int, list[np.ndarray]]],
+                 j: int) -> int:  # fmt: skip
+        inexact = 0
+        for first, stop, parts in plan:
+            inexact += work(level, parts[j], j)
+            release_pages(level.items, int(level.offsets[first]), int(level.offsets[stop]))
+        return inexact
+
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
         for k in range(8):
             t0 = time.perf_counter()
             level, _ = level_arrays(table, k, use_cache=use_cache)
-            inexact = 0
-            for first, stop in _slices(level):
-                parts = (_split(level, n_jobs, first, stop) if parts_of is None
-                         else parts_of(level, first, stop))  # fmt: skip
-                inexact += sum(par(delayed(work)(level, ids, j) for j, ids in enumerate(parts)))
-                release_pages(level.items, int(level.offsets[first]), int(level.offsets[stop]))
+            plan = [(first, stop, _split(level, n_jobs, first, stop) if parts_of is None
+                     else parts_of(level, first, stop)) for first, stop in _slices(level)]
+            n_parts = len(plan[0][2])
+            if any(len(parts) != n_parts for _, _, parts in plan):
+                raise AssertionError(f"{what} level {k}: slices cut into unequal numbers of parts")
+            inexact = sum(par(delayed(run_part)(level, plan, j) for j in range(n_parts)))
             if inexact:  # not an assert statement: this check must survive python -O
                 raise AssertionError(
                     f"{what} level {k}: {inexact} family counts did not divide by the orbit "
