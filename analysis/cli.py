@@ -322,20 +322,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_reports(args: argparse.Namespace) -> int:
     from analysis.reports import build_reports
-    from analysis.warmup import start
     from enumerate.houseways import split_way_names
 
     ways = split_way_names(args.ways)
     for w in ways:
         get_way(w)
-    deck = _deck(args)
-    warmup = start(deck, ways)  # numba's compiling, ahead of the steps, on idle core time
-    try:
-        rep = build_reports(args.out, deck, _rules(args), ways, not args.no_optimal,
-                            log=lambda m: print(m, file=sys.stderr, flush=True))  # fmt: skip
-    finally:
-        if warmup is not None:
-            warmup.stop()
+    rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal,
+                        log=lambda m: print(m, file=sys.stderr, flush=True))  # fmt: skip
     print(f"reports written to {rep.out}/ (index.md)")
     return 0
 
