@@ -261,7 +261,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
         banker = "optimal" if args.player == "banking-optimal" else "house-way"
         if banker == "optimal":
-            _tell("the per-dealer table of blind opponents (cached once it is built)")
+            _tell("the per-hand table, with every setting counted as the banker (cached once "
+                  "it is built; the optimal player reads the same table)")
         table = banking_table(args.variant, args.house_way, banker, _deck(args), _rules(args))
         print(table.render(args.format), end="")
         return 0
