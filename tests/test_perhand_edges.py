@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from enumerate.engine import build_keys, perhand
+from enumerate.engine import build_keys, levelpass, perhand
 from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.levels import build_level
 from enumerate.houseways import get_way
@@ -125,7 +125,7 @@ def test_run_per_hand_fails_on_an_inexact_division(monkeypatch, setup):
     """A level whose orbit sizes are wrong makes ``run_per_hand`` raise an AssertionError
     naming the level (a bug, not a user error: never a ValueError)."""
     table, keys = setup
-    real = perhand.level_arrays
+    real = levelpass.level_arrays
 
     def wrong_sizes(table, k, **kw):
         level, seconds = real(table, k, **kw)
@@ -133,6 +133,6 @@ def test_run_per_hand_fails_on_an_inexact_division(monkeypatch, setup):
             return level, seconds
         return replace(level, orbit_size=level.orbit_size + 1), seconds
 
-    monkeypatch.setattr(perhand, "level_arrays", wrong_sizes)
+    monkeypatch.setattr(levelpass, "level_arrays", wrong_sizes)
     with pytest.raises(AssertionError, match=r"per-hand level 4: [0-9]+ family counts"):
         perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)

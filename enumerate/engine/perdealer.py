@@ -45,8 +45,9 @@ from enumerate.engine.dealer_kernels import (
     per_dealer_orbits,
 )
 from enumerate.engine.keys import player_groups
+from enumerate.engine.levelpass import over_levels
 from enumerate.engine.levels import LevelArrays
-from enumerate.engine.perhand import _sum_into_first, over_levels
+from enumerate.engine.perhand import _sum_into_first
 from enumerate.engine.run import default_jobs
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.tables import HandTable
