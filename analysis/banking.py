@@ -102,12 +102,9 @@ def banker_counts(way: str = "gli", banker: str = "house-way", deck: Deck | None
 def _per_hand(table: HandTable, way: str) -> PerHand:
     """The per-hand table against ``way`` that the optimal traditional player reads (one
     cached table serves both)."""
-    from analysis.optimal import per_hand_flags
-    from enumerate.engine import build_keys
-    from enumerate.engine.perhand import run_per_hand
+    from analysis.optimal import per_hand_table
 
-    flags = per_hand_flags(get_variant("traditional"))
-    return run_per_hand(table, build_keys(table, get_way(way), flag_mask=flags))
+    return per_hand_table(table, get_variant("traditional"), way)
 
 
 @njit(cache=True)

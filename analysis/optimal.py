@@ -286,6 +286,16 @@ def optimal_strategy(
     return next(optimal_strategies([variant], house_way, deck, rules, use_cache, rows))
 
 
+def per_hand_table(table: HandTable, variant: Variant, house_way: str, use_cache: bool = True,
+                   rows: list[int] | None = None) -> PerHand:  # fmt: skip
+    """The per-hand table that prices ``variant`` against ``house_way`` (the shipped blind
+    variants share one; the optimal banker of player banking reads it too). The engine keys
+    it is built from (~0.5 GB on the full deck) are not kept."""
+    keys = build_keys(table, get_way(house_way), flag_mask=per_hand_flags(variant),
+                      use_cache=use_cache)  # fmt: skip
+    return run_per_hand(table, keys, use_cache=use_cache, rows=rows)
+
+
 def optimal_strategies(
     variants: Iterable[Variant | str],
     house_way: str | None = None,
@@ -306,9 +316,7 @@ def optimal_strategies(
         wanted = (way_name, per_hand_flags(variant))
         if held is None or held[0] != wanted:
             held = None  # drop the table before the next one is made
-            keys = build_keys(table, way, flag_mask=wanted[1], use_cache=use_cache)
-            held = (wanted, run_per_hand(table, keys, use_cache=use_cache, rows=rows))
-            del keys  # ~0.5 GB of frontiers and records on the full deck, not needed to price
+            held = (wanted, per_hand_table(table, variant, way_name, use_cache, rows))
         wt = way_table(way, table.deck, table.rules, use_cache)
         yield evaluate(held[1], variant, table, way_name, wt.high.astype(np.int64),
                        wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
