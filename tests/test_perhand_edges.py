@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from enumerate.engine import build_keys, levelpass, perhand
-from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.levels import build_level
+from enumerate.engine.perhand_kernels import per_hand_orbits
 from enumerate.houseways import get_way
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
@@ -17,7 +17,7 @@ from tests.test_perhand import assert_rows_match_dealer_loop
 
 DECK = Deck.parse("TJQKA:cdh+joker")  # 16 cards: 11,440 hands, 36 dealer hands per hand
 I32 = np.iinfo(np.int32)
-FIELDS = ("total", "way_win", "way_loss", "win", "loss", "way_bank", "bank")  # ``_accumulators``
+FIELDS = ("total", "way_win", "way_loss", "win", "loss", "way_bank", "bank")  # ``_blocks``
 
 
 @pytest.fixture(scope="module")
@@ -33,8 +33,8 @@ def _wrap(x: np.ndarray) -> np.ndarray:
 
 
 def _run_preloaded(monkeypatch, table, keys, start, n_jobs=2):
-    """``run_per_hand`` whose shared accumulators start at ``start`` instead of 0."""
-    alloc = perhand._accumulators
+    """``run_per_hand`` whose shared blocks of counts start at ``start`` instead of 0."""
+    alloc = perhand._blocks
 
     def preloaded(n, n_d, n_points):
         acc = alloc(n, n_d, n_points)
@@ -43,7 +43,7 @@ def _run_preloaded(monkeypatch, table, keys, start, n_jobs=2):
         return acc
 
     with monkeypatch.context() as m:
-        m.setattr(perhand, "_accumulators", preloaded)
+        m.setattr(perhand, "_blocks", preloaded)
         m.setattr(perhand, "check_per_hand", lambda *args: None)  # the offset breaks them
         return perhand.run_per_hand(table, keys, n_jobs=n_jobs, use_cache=False)
 
@@ -100,7 +100,7 @@ def test_threads_own_class_ranges(setup):
 def _call_kernel(level, keys, q):
     offset, _ph, _pl = perhand._flatten_frontiers(keys)
     n = len(keys.player_high)
-    acc = perhand._accumulators(n, keys.n_dealer_classes, int(offset[-1]))
+    acc = perhand._blocks(n, keys.n_dealer_classes, int(offset[-1]))
     ids = np.arange(len(level.orbits), dtype=np.int64)
     return per_hand_orbits(
         level.offsets, level.items, ids, level.sign, q, keys.packed, keys.player_high,

@@ -33,6 +33,9 @@ from enumerate.engine.kernels import (
     family_buffers,
     merge_family,
 )
+from enumerate.engine.prefetch import prefetch
+
+AHEAD = 6  # classes of a family between asking for a class's counts and adding into them
 
 BLIND = 0  # player mode: players set by one fixed setting per class; answers (win, loss)
 RESPONSE = 1  # players see the dealer's setting and use their frontier; answers (win, push)
@@ -211,6 +214,22 @@ def _sweep(n_pts, n_q, total, q, mode, scratch):
     return inexact
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _ask_rows(fam, i, doff, dsize, flat):
+    """Prefetch the counts of the settings of class ``fam[i]`` (``flat``: ``acc`` flattened),
+    and the offsets that locate those of the class ``AHEAD`` places after it."""
+    if i + AHEAD < fam.shape[0]:
+        later = fam[i + AHEAD]
+        prefetch(doff, later)
+        prefetch(dsize, later)
+    c = fam[i]
+    at = 2 * doff[c]
+    end = at + 2 * dsize[c]
+    for a in range(at, end, 16):  # 16 int32 to a 64-byte line
+        prefetch(flat, a)
+    prefetch(flat, end - 1)
+
+
 @njit(cache=True, nogil=True)
 def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize, fh, fl,
                       dgrep, dsize, dh, dl, doff, scratch, acc):  # fmt: skip
@@ -220,12 +239,18 @@ def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize,
     (win, loss) of blind players or (win, push) of best-responding players against it.
     Returns the number of divisions by ``q`` that left a remainder (never, if the bookkeeping
     is right)."""
+    n = fam.shape[0]
+    flat = acc.reshape(-1)
+    for i in range(min(AHEAD, n)):  # their rows arrive while the family is answered
+        _ask_rows(fam, i, doff, dsize, flat)
     n_pts, total = _player_points(frec, mult, mode, pgrep, ph, pl, fsize, fh, fl, scratch)
     _groups, n_q = _questions(frec, dgrep, dsize, dh, dl, scratch)
     inexact = _sweep(n_pts, n_q, total, q, mode, scratch)
     inexact += total % q != 0
     slot, qbase, answers = scratch[2], scratch[3], scratch[12]
-    for i in range(fam.shape[0]):
+    for i in range(n):
+        if i + AHEAD < n:
+            _ask_rows(fam, i + AHEAD, doff, dsize, flat)
         c = fam[i]
         f = np.int32(sign * occ[i])
         base = qbase[slot[frec[i] >> _DG_SHIFT] - 1]

@@ -43,10 +43,10 @@ from enumerate.cache import (
     require,
     write_groups_atomic,
 )
-from enumerate.engine.kernels import per_hand_orbits
 from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levelpass import over_levels
 from enumerate.engine.levels import LevelArrays, subset_orbits
+from enumerate.engine.perhand_kernels import class_width, per_hand_orbits, point_width
 from enumerate.engine.run import default_jobs
 from enumerate.tables import HandTable
 
@@ -98,13 +98,23 @@ def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.nda
     return offset, keys.frontier_high[mask], keys.frontier_low[mask]
 
 
-def _accumulators(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, ...]:
-    """Zeroed int32 accumulators in the kernel's order: (total, way win, way loss) per class
-    and (win, loss) per frontier point, by dealer class; then the banker's (win, loss) per
-    class (house-way setting) and per frontier point."""
-    shapes = ((n, n_d), (n, n_d), (n, n_d), (n_points, n_d), (n_points, n_d), (n, 2),
-              (n_points, 2))  # fmt: skip
-    return tuple(np.zeros(shape, dtype=np.int32) for shape in shapes)
+def _blocks(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, np.ndarray]:
+    """Zeroed int32 blocks of counts, a row per class and a row per frontier point, in the
+    layout of ``perhand_kernels``."""
+    return (np.zeros((n, class_width(n_d)), dtype=np.int32),
+            np.zeros((n_points, point_width(n_d)), dtype=np.int32))  # fmt: skip
+
+
+def _from_blocks(keys: EngineKeys, offset: np.ndarray, ph: np.ndarray, pl: np.ndarray,
+                 by_class: np.ndarray, by_point: np.ndarray, cached: bool) -> PerHand:  # fmt: skip
+    """The table whose counts are views into the two blocks (``perhand_kernels``)."""
+    d = keys.n_dealer_classes
+    return PerHand(
+        keys.dealer_class_bits, offset, ph, pl, by_point[:, :d], by_point[:, d : 2 * d],
+        by_class[:, d : 2 * d], by_class[:, 2 * d : 3 * d], by_class[:, :d],
+        by_point[:, 2 * d :], by_class[:, 3 * d :], from_cache=cached,
+        flag_mask=keys.flag_mask,
+    )  # fmt: skip
 
 
 def _class_ranges(point_offset: np.ndarray, parts: int) -> list[tuple[int, int]]:
@@ -183,7 +193,7 @@ def run_per_hand(
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
-    tot, wwin, wloss, pwin, ploss, wbank, pbank = _accumulators(n, n_d, int(offset[-1]))
+    by_class, by_point = _blocks(n, n_d, int(offset[-1]))
     ranges = _class_ranges(offset, n_jobs)
     rec = keys.packed
 
@@ -194,8 +204,8 @@ def run_per_hand(
         return int(per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbit_size,
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
-            keys.frontier_low, keys.player_groups[1], offset, n_d, tot, wwin, wloss, pwin, ploss,
-            wbank, pbank, first, stop,
+            keys.frontier_low, keys.player_groups[1], offset, n_d, by_class, by_point, first,
+            stop,
         ))  # fmt: skip
 
     selected: dict[int, np.ndarray] = {}  # per level, the orbits of the selected rows
@@ -210,8 +220,7 @@ def run_per_hand(
         return [np.arange(first, stop, dtype=np.int64)] * n_jobs
 
     over_levels(table, n_jobs, work, "per-hand", parts_of, timings, cache_levels)
-    result = PerHand(keys.dealer_class_bits, offset, ph, pl, pwin, ploss, wwin, wloss, tot,
-                     pbank, wbank, flag_mask=keys.flag_mask)  # fmt: skip
+    result = _from_blocks(keys, offset, ph, pl, by_class, by_point, False)
     if rows is None:
         with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
@@ -224,18 +233,17 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
           keys: EngineKeys) -> None:  # fmt: skip
     """Both files, in row groups of ``CLASSES_PER_GROUP`` classes and, in the points file, of
     the points of those classes: a class is then read through one row group of each."""
-    n_d = r.total.shape[1]
     bounds = [*range(0, max(1, len(r)), CLASSES_PER_GROUP), len(r)]
     # the way's setting: the one the way_win / way_loss counts are for
     way = {"way_high": keys.player_high, "way_low": keys.player_low}
+    class_names, point_names = _block_columns(r.total.shape[1])
+    by_class = _columns([r.total, r.way_win, r.way_loss, r.way_bank])
+    by_point = _columns([r.win, r.loss, r.bank])
 
     def points(a: int, b: int) -> pa.Table:
         p, q = int(r.point_offset[a]), int(r.point_offset[b])
         cols: dict[str, np.ndarray] = {"high": r.point_high[p:q], "low": r.point_low[p:q]}
-        for d in range(n_d):
-            cols[f"win_{d}"] = r.win[p:q, d]
-            cols[f"loss_{d}"] = r.loss[p:q, d]
-        cols["bank_win"], cols["bank_loss"] = r.bank[p:q, 0], r.bank[p:q, 1]
+        cols.update((name, col[p:q]) for name, col in zip(point_names, by_point, strict=True))
         return pa.table(cols)
 
     def classes(a: int, b: int) -> pa.Table:
@@ -243,11 +251,7 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
             "code": codes[a:b], "points": np.diff(r.point_offset[a : b + 1]).astype(np.int8),
             **{name: col[a:b] for name, col in way.items()},
         }  # fmt: skip
-        for d in range(n_d):
-            cls[f"total_{d}"] = r.total[a:b, d]
-            cls[f"way_win_{d}"] = r.way_win[a:b, d]
-            cls[f"way_loss_{d}"] = r.way_loss[a:b, d]
-        cls["way_bank_win"], cls["way_bank_loss"] = r.way_bank[a:b, 0], r.way_bank[a:b, 1]
+        cls.update((name, col[a:b]) for name, col in zip(class_names, by_class, strict=True))
         return pa.table(cls)
 
     groups = list(itertools.pairwise(bounds))
@@ -341,36 +345,44 @@ def _load(path: Path, keys: EngineKeys, deck_size: int) -> PerHand | None:
     return r
 
 
+def _block_columns(n_d: int) -> tuple[list[str], list[str]]:
+    """The Parquet columns of the class block and of the point block, in block order
+    (``perhand_kernels``)."""
+    by_d = [[f"{name}_{d}" for d in range(n_d)] for name in ("total", "way_win", "way_loss")]
+    by_class = [*by_d[0], *by_d[1], *by_d[2], "way_bank_win", "way_bank_loss"]
+    by_point = [f"{name}_{d}" for name in ("win", "loss") for d in range(n_d)]
+    return by_class, [*by_point, "bank_win", "bank_loss"]
+
+
+def _columns(parts: list[np.ndarray]) -> list[np.ndarray]:
+    """The columns of 2-D arrays side by side, in block order (views, not copies)."""
+    return [part[:, i] for part in parts for i in range(part.shape[1])]
+
+
 def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
     """Both files of a per-hand table (``reading`` ends with the file being read)."""
-    # column by column: the whole file as one Arrow table would double the ~2 GB it holds
-    n_d = keys.n_dealer_classes
-
+    # column by column into the blocks: the whole file as one Arrow table would double the
+    # ~2 GB it holds
     def column(f: pq.ParquetFile, name: str) -> np.ndarray:
         return f.read(columns=[name]).column(0).to_numpy()
 
-    def stack(f: pq.ParquetFile, name: str) -> np.ndarray:
-        out = np.empty((f.metadata.num_rows, n_d), dtype=np.int32)
-        for d in range(n_d):
-            out[:, d] = column(f, f"{name}_{d}")
+    def block(f: pq.ParquetFile, names: list[str]) -> np.ndarray:
+        out = np.empty((f.metadata.num_rows, len(names)), dtype=np.int32)
+        for i, name in enumerate(names):
+            out[:, i] = column(f, name)
         return out
 
+    class_names, point_names = _block_columns(keys.n_dealer_classes)
     reading.append(_classes_path(path))
     cls = open_verified(reading[-1])
     points = column(cls, "points").astype(np.int64)
     require(np.array_equal(column(cls, "way_high"), keys.player_high)
             and np.array_equal(column(cls, "way_low"), keys.player_low),
             "the house way's settings are not the keys'")  # fmt: skip
-    way_win, way_loss, total = (stack(cls, name) for name in ("way_win", "way_loss", "total"))
-    way_bank = np.stack([column(cls, "way_bank_win"), column(cls, "way_bank_loss")], axis=1)
+    by_class = block(cls, class_names)
     reading.append(path)
     pts = open_verified(path)
     offset = np.zeros(len(points) + 1, dtype=np.int64)
     np.cumsum(points, out=offset[1:])
-    return PerHand(
-        keys.dealer_class_bits, offset, column(pts, "high").astype(np.int16),
-        column(pts, "low").astype(np.int8), stack(pts, "win"), stack(pts, "loss"),
-        way_win, way_loss, total,
-        np.stack([column(pts, "bank_win"), column(pts, "bank_loss")], axis=1).astype(np.int32),
-        way_bank.astype(np.int32), from_cache=True, flag_mask=keys.flag_mask,
-    )  # fmt: skip
+    high, low = column(pts, "high").astype(np.int16), column(pts, "low").astype(np.int8)
+    return _from_blocks(keys, offset, high, low, by_class, block(pts, point_names), True)

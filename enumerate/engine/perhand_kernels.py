@@ -1,0 +1,202 @@
+"""Numba kernels of the per-hand table (DESIGN.md section 4; ``perhand.py``): the
+inclusion-exclusion terms of each family, added into the counts of every player class in it.
+
+The counts live in two int32 blocks with one row per class and one per frontier point, each
+row holding everything a visit adds to it side by side (``class_width``, ``point_width``):
+
+- class row: ``[total by dealer class | way win | way loss | way bank win, way bank loss]``;
+- point row: ``[win by dealer class | loss | bank win, bank loss]``.
+
+A family visits its classes in scattered order, so each visit costs a cache miss per row it
+touches: with the counts side by side a visit touches the class's row and one run of its
+points' rows (about 7 cache lines on the full deck), where seven separate tables cost a miss
+in each. A group's answers are laid out like a point row (the house way's setting first,
+then the points), so the adds are two straight runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from enumerate.engine.kernels import (
+    _GROUP_SHIFT,
+    _SEL_SHIFT,
+    N_LOW,
+    _row,
+    dealer_grid,
+    family_buffers,
+    make_scratch,
+    merge_family,
+)
+from enumerate.engine.prefetch import prefetch
+
+AHEAD = 6  # classes of a family between asking for a class's rows and adding into them
+
+
+def class_width(n_d: int) -> int:
+    """Columns of a class row: total, way win and way loss by dealer class; way bank (2)."""
+    return 3 * n_d + 2
+
+
+def point_width(n_d: int) -> int:
+    """Columns of a point row (and of one setting's answers): win and loss by dealer class;
+    bank win, bank loss."""
+    return 2 * n_d + 2
+
+
+@njit(cache=True, nogil=True)
+def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot, out, at):
+    """One setting (high ``h``, low ``lo``) against the family's dealer grid, divided by ``q``,
+    into ``out[at : at + point_width]``: wins (both player hands higher) and losses (both
+    lower or equal) by dealer class, then the same hand as the banker over all dealer classes
+    (the other hands are an opponent's set by the house way, copies go to the banker: wins =
+    both opponent hands lower or equal, losses = both higher). Returns the divisions that left
+    a remainder (never, if the bookkeeping is right: a family's counts are ``q`` times its
+    hand counts)."""
+    inexact = 0
+    r = _row(h, hrank, uniq, rows, dense)
+    ru = _row(h + 1, hrank, uniq, rows, dense)  # distinct dealer highs at or below h
+    bank_win = 0
+    bank_loss = 0
+    for d in range(n_d):
+        win = grid[r, lo, d]
+        loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
+        inexact += (win % q != 0) + (loss % q != 0)
+        out[at + d] = win // q
+        out[at + n_d + d] = loss // q
+        at_or_below = grid[ru, lo + 1, d]
+        bank_win += at_or_below
+        bank_loss += tot[d] - cum_l[lo + 1, d] - grid[ru, N_LOW, d] + at_or_below
+    inexact += (bank_win % q != 0) + (bank_loss % q != 0)
+    out[at + 2 * n_d] = bank_win // q
+    out[at + 2 * n_d + 1] = bank_loss // q
+    return inexact
+
+
+@njit(cache=True, nogil=True)
+def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
+                   out):  # fmt: skip
+    """The answers (``_setting_answers``) of the settings of class c into ``out``: the house
+    way's setting first, then its frontier points, a point row each. Returns the inexact
+    divisions."""
+    w = 2 * n_d + 2
+    inexact = _setting_answers(ph[c], pl[c], q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
+                               out, 0)  # fmt: skip
+    for j in range(fsize[c]):
+        inexact += _setting_answers(fh[c, j], fl[c, j], q, n_d, grid, rows, dense, hrank, uniq,
+                                    cum_l, tot, out, w * (1 + j))  # fmt: skip
+    return inexact
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point):
+    """Prefetch the rows of class ``fam[i]`` (when it is in this thread's range), and the
+    offsets that locate the rows of the class ``AHEAD`` places after it."""
+    if i + AHEAD < fam.shape[0]:
+        later = fam[i + AHEAD]
+        prefetch(point_offset, later)
+        prefetch(fsize, later)
+    c = fam[i]
+    if c < first or c >= stop:
+        return
+    at = c * wc
+    prefetch(acc_class, at)
+    prefetch(acc_class, at + wc - 1)  # a row may cross into a second cache line
+    at = point_offset[c] * wp
+    end = at + fsize[c] * wp
+    for a in range(at, end, 16):  # 16 int32 to a 64-byte line
+        prefetch(acc_point, a)
+    prefetch(acc_point, end - 1)
+
+
+@njit(cache=True, nogil=True)
+def family_per_hand(
+    fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
+    scratch, answers, acc_class, acc_point, first, stop,
+):  # fmt: skip
+    """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
+
+    For one hand x of class c, each k-subset T of x adds ``(-1)^k`` times the number of dealer
+    hands containing T of each outcome; the family of orbit S holds class c once per subset of
+    c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
+    times the hand counts. Outcomes are for fixed settings: the house way's (in the class row)
+    and every frontier point (the rows ``point_offset[c]`` on), as the player by dealer class
+    and as the banker (``_setting_answers``). ``acc_class``, ``acc_point``: the two blocks of
+    the module docstring, flattened. Classes of one player group have the same settings, so a
+    group's answers are read off the grid once (``answers``, one row per group met) and added
+    to each of its classes. Classes not selected are skipped, and so are the classes outside
+    ``first <= c < stop``: the threads own ranges of the classes, so that they add into one
+    set of counts.
+
+    Returns the number of divisions by ``q`` that left a remainder (``_group_answers``, and
+    the family's dealer totals): never, if the bookkeeping is right.
+    """
+    n = fam.shape[0]
+    # the family's classes are increasing: skip it (and its grid) when none is in the range
+    if n == 0 or fam[n - 1] < first or fam[0] >= stop:
+        return 0
+    wp = 2 * n_d + 2
+    wc = n_d + wp
+    for i in range(min(AHEAD, n)):  # their rows arrive while the grid is built
+        _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point)
+    grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
+    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    inexact = 0
+    for d in range(n_d):
+        inexact += tot[d] % q != 0
+    n_met = 0
+    for i in range(n):
+        if i + AHEAD < n:
+            _ask_rows(fam, i + AHEAD, first, stop, point_offset, fsize, wc, wp, acc_class,
+                      acc_point)  # fmt: skip
+        c = fam[i]
+        if c < first or c >= stop or (frec[i] >> _SEL_SHIFT) & 1 == 0:
+            continue
+        g = frec[i] >> _GROUP_SHIFT
+        if slot[g] == 0:
+            met[n_met] = g
+            n_met += 1
+            slot[g] = n_met
+            inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
+                                      hrank, uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
+        ans = answers[slot[g] - 1]
+        f = sign * occ[i]
+        at = c * wc
+        for d in range(n_d):
+            acc_class[at + d] += f * (tot[d] // q)
+        at += n_d
+        for t in range(wp):
+            acc_class[at + t] += f * ans[t]
+        at = point_offset[c] * wp
+        for t in range(fsize[c] * wp):
+            acc_point[at + t] += f * ans[wp + t]
+    for t in range(n_met):
+        slot[met[t]] = 0
+    return inexact
+
+
+@njit(cache=True, nogil=True)
+def per_hand_orbits(
+    offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, point_offset,
+    n_d, acc_class, acc_point, first, stop,
+):  # fmt: skip
+    """``family_per_hand`` over the orbits ``orbit_ids`` of one level for the classes
+    ``first <= c < stop``, into the two blocks of counts (2-D, C order); returns the number
+    of inexact divisions by the orbit sizes (the caller fails on any)."""
+    max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
+    n_groups = prep.shape[0]
+    scratch = make_scratch(max_items, 1, n_d, n_groups)
+    # int32: a family's counts divided by |orbit S| are at most C(53,7) < 2^31
+    answers = np.empty((min(max_items, n_groups), (1 + fh.shape[1]) * (2 * n_d + 2)),
+                       dtype=np.int32)  # fmt: skip
+    flat_class = acc_class.reshape(-1)
+    flat_point = acc_point.reshape(-1)
+    inexact = 0
+    for s in orbit_ids:
+        n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
+        inexact += family_per_hand(
+            fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
+            prep, point_offset, n_d, scratch, answers, flat_class, flat_point, first, stop,
+        )  # fmt: skip
+    return inexact
