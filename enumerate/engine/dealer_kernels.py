@@ -35,6 +35,7 @@ from enumerate.engine.kernels import (
 )
 from enumerate.engine.prefetch import prefetch
 
+DIRECT_PAIRS = 256  # families with at most this many (point, question) pairs skip the sweep
 AHEAD = 6  # classes of a family between asking for a class's counts and adding into them
 
 BLIND = 0  # player mode: players set by one fixed setting per class; answers (win, loss)
@@ -214,6 +215,34 @@ def _sweep(n_pts, n_q, total, q, mode, scratch):
     return inexact
 
 
+@njit(cache=True, nogil=True)
+def _sweep_direct(n_pts, n_q, total, q, mode, scratch):
+    """``_sweep`` by testing every question against every player point: for families with
+    few of either (``DIRECT_PAIRS``), where sorting and the trees cost more."""
+    p_h, p_l, p_w, p_c = scratch[4:8]
+    q_h, q_l, answers = scratch[9], scratch[10], scratch[12]
+    inexact = 0
+    for k in range(n_q):
+        h, lo = q_h[k], q_l[k]
+        a = 0  # channel 0 above both (the player wins)
+        b = 0  # blind: channel 0 at or below both; best response: channel 1 above either
+        for t in range(n_pts):
+            above_h, above_l = p_h[t] > h, p_l[t] > lo
+            if p_c[t] == 0:
+                if above_h and above_l:
+                    a += p_w[t]
+                elif mode == BLIND and not above_h and not above_l:
+                    b += p_w[t]
+            elif above_h or above_l:
+                b += p_w[t]
+        if mode != BLIND:
+            b -= a  # push: the highest hands beat one dealer hand, and no point wins
+        inexact += (a % q != 0) + (b % q != 0)
+        answers[k, 0] = a // q
+        answers[k, 1] = b // q
+    return inexact
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _ask_rows(fam, i, doff, dsize, flat):
     """Prefetch the counts of the settings of class ``fam[i]`` (``flat``: ``acc`` flattened),
@@ -245,7 +274,10 @@ def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize,
         _ask_rows(fam, i, doff, dsize, flat)
     n_pts, total = _player_points(frec, mult, mode, pgrep, ph, pl, fsize, fh, fl, scratch)
     _groups, n_q = _questions(frec, dgrep, dsize, dh, dl, scratch)
-    inexact = _sweep(n_pts, n_q, total, q, mode, scratch)
+    if n_pts * n_q <= DIRECT_PAIRS:
+        inexact = _sweep_direct(n_pts, n_q, total, q, mode, scratch)
+    else:
+        inexact = _sweep(n_pts, n_q, total, q, mode, scratch)
     inexact += total % q != 0
     slot, qbase, answers = scratch[2], scratch[3], scratch[12]
     for i in range(n):

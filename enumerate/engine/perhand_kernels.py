@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from enumerate.engine.kernels import (
+    _DC_SHIFT,
     _GROUP_SHIFT,
     _SEL_SHIFT,
     N_LOW,
@@ -28,9 +29,11 @@ from enumerate.engine.kernels import (
     family_buffers,
     make_scratch,
     merge_family,
+    unpack_class,
 )
 from enumerate.engine.prefetch import prefetch
 
+DIRECT_MAX = 8  # families of at most this many classes are answered without a grid (measured)
 AHEAD = 6  # classes of a family between asking for a class's rows and adding into them
 
 
@@ -75,17 +78,46 @@ def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot, 
 
 
 @njit(cache=True, nogil=True)
+def _setting_answers_direct(h, lo, q, n_d, frec, mult, out, at):
+    """``_setting_answers`` by testing the setting against every dealer item of the family
+    (``frec``, ``mult``): for families too small to be worth a grid."""
+    for t in range(2 * n_d + 2):
+        out[at + t] = 0
+    for i in range(frec.shape[0]):
+        dh, dl, d, _p, _o, _s, _g = unpack_class(frec[i])
+        m = mult[i]
+        if dh < h and dl < lo:
+            out[at + d] += m
+        elif dh >= h and dl >= lo:
+            out[at + n_d + d] += m
+        if dh <= h and dl <= lo:
+            out[at + 2 * n_d] += m
+        elif dh > h and dl > lo:
+            out[at + 2 * n_d + 1] += m
+    inexact = 0
+    for t in range(2 * n_d + 2):
+        inexact += out[at + t] % q != 0
+        out[at + t] //= q
+    return inexact
+
+
+@njit(cache=True, nogil=True)
 def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
-                   out):  # fmt: skip
+                   frec, mult, out):  # fmt: skip
     """The answers (``_setting_answers``) of the settings of class c into ``out``: the house
-    way's setting first, then its frontier points, a point row each. Returns the inexact
-    divisions."""
+    way's setting first, then its frontier points, a point row each; from the grid, or from
+    the family's items when ``rows`` is 0 (``DIRECT_MAX``). Returns the inexact divisions."""
     w = 2 * n_d + 2
-    inexact = _setting_answers(ph[c], pl[c], q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
-                               out, 0)  # fmt: skip
-    for j in range(fsize[c]):
-        inexact += _setting_answers(fh[c, j], fl[c, j], q, n_d, grid, rows, dense, hrank, uniq,
-                                    cum_l, tot, out, w * (1 + j))  # fmt: skip
+    m = fsize[c]
+    inexact = 0
+    for j in range(-1, m):
+        h = np.int64(ph[c] if j < 0 else fh[c, j])
+        lo = np.int64(pl[c] if j < 0 else fl[c, j])
+        if rows == 0:
+            inexact += _setting_answers_direct(h, lo, q, n_d, frec, mult, out, w * (1 + j))
+        else:
+            inexact += _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l,
+                                        tot, out, w * (1 + j))  # fmt: skip
     return inexact
 
 
@@ -140,8 +172,14 @@ def family_per_hand(
     wc = n_d + wp
     for i in range(min(AHEAD, n)):  # their rows arrive while the grid is built
         _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point)
-    grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
-    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    _highs, uniq, grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    if n > DIRECT_MAX:
+        grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
+    else:  # no grid (rows = 0): answered item by item; the totals are all it needs
+        grid, rows, dense = grid_buf[:n_d].reshape((1, 1, n_d)), 0, False
+        tot[:] = 0
+        for i in range(n):
+            tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
     inexact = 0
     for d in range(n_d):
         inexact += tot[d] % q != 0
@@ -159,7 +197,8 @@ def family_per_hand(
             n_met += 1
             slot[g] = n_met
             inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
-                                      hrank, uniq, cum_l, tot, answers[n_met - 1])  # fmt: skip
+                                      hrank, uniq, cum_l, tot, frec, mult,
+                                      answers[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
         f = sign * occ[i]
         at = c * wc
