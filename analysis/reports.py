@@ -31,6 +31,7 @@ from analysis.report_waylab import way_lab_section
 from analysis.sidebets import BETS, sidebet_report
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
 from analysis.ways import diff_ways, dominated_counts
+from enumerate.cache import release_unused
 from enumerate.rules import Deck, Rules
 
 if TYPE_CHECKING:
@@ -314,7 +315,7 @@ def build_reports(
     for name, step in steps:
         t0 = time.perf_counter()
         step()
-        _release_memory()
+        release_unused()  # what a step freed, before the next one allocates its tables
         rep.seconds[name] = time.perf_counter() - t0
         log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB, "
             f"now {_resident_mb():,.0f} MB)")
@@ -328,25 +329,6 @@ def build_reports(
 def _peak_mb() -> float:
     """Peak resident memory of this process so far (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _release_memory() -> None:
-    """Give back to the system what a step freed, before the next one allocates its tables:
-    Arrow's memory pool and the C allocator keep freed memory for reuse, and the next step's
-    big arrays are numpy's, not theirs."""
-    import ctypes
-    import ctypes.util
-    import gc
-
-    import pyarrow as pa
-
-    gc.collect()
-    pa.default_memory_pool().release_unused()
-    libc = ctypes.util.find_library("c")
-    if libc:
-        trim = getattr(ctypes.CDLL(libc), "malloc_trim", None)  # glibc only
-        if trim is not None:
-            trim(0)
 
 
 def _resident_mb() -> float:

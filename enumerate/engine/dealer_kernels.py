@@ -111,6 +111,9 @@ def make_dealer_scratch(max_items: int, n_pgroups: int, n_dgroups: int, width: i
         np.empty(max_q, dtype=np.int64),  # question lows
         np.empty(max_q, dtype=np.int64),  # question order buffer
         np.empty((max_q, 2), dtype=np.int32),  # answers
+        np.empty((2, N_LOW + 1), dtype=np.int64),  # the sweep's Fenwick trees, by channel
+        np.empty((2, N_LOW + 1), dtype=np.int64),  # the sweep's weight above each low id
+        np.empty(2, dtype=np.int64),  # the sweep's weight inserted, by channel
     )
 
 
@@ -183,15 +186,16 @@ def _sweep(n_pts, n_q, total, q, mode, scratch):
     q_h, q_l, q_order, answers = scratch[9:13]
     by_p = _order_by_high(p_h, n_pts, p_order)
     by_q = _order_by_high(q_h, n_q, q_order)
-    tree = np.zeros((2, N_LOW + 1), dtype=np.int64)
-    above = np.zeros((2, N_LOW + 1), dtype=np.int64)  # above[ch, l]: weight with low > l
+    tree, above, inserted = scratch[13:16]  # above[ch, l]: weight with low > l
+    tree[:] = 0
+    above[:] = 0
+    inserted[:] = 0
     for t in range(n_pts):
         if p_l[t] > 0:
             above[p_c[t], p_l[t] - 1] += p_w[t]
     for ch in range(2):
         for lo in range(N_LOW - 1, -1, -1):
             above[ch, lo] += above[ch, lo + 1]
-    inserted = np.zeros(2, dtype=np.int64)
     t = n_pts - 1
     inexact = 0
     for u in range(n_q - 1, -1, -1):

@@ -39,6 +39,7 @@ from enumerate.cache import (
     is_current,
     open_verified,
     provenance,
+    release_unused,
     report_damaged,
     require,
     write_groups_atomic,
@@ -191,6 +192,7 @@ def run_per_hand(
     # the dealer grids both threads build, are most of the time). Selected rows: their
     # families, one thread.
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
+    release_unused()  # what reading the keys' tables left in the pools, before the counts
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
     by_class, by_point = _blocks(n, n_d, int(offset[-1]))
