@@ -6,10 +6,12 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from numba import njit
 
 from enumerate.engine import build_keys, levelpass, perhand
 from enumerate.engine.levels import build_level
-from enumerate.engine.perhand_kernels import per_hand_orbits
+from enumerate.engine.perhand_kernels import DIRECT_MAX, per_hand_orbits
+from enumerate.engine.prefetch import prefetch
 from enumerate.houseways import get_way
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
@@ -136,3 +138,32 @@ def test_run_per_hand_fails_on_an_inexact_division(monkeypatch, setup):
     monkeypatch.setattr(levelpass, "level_arrays", wrong_sizes)
     with pytest.raises(AssertionError, match=r"per-hand level 4: [0-9]+ family counts"):
         perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)
+
+
+@pytest.mark.parametrize("deck_text", ["TJQKA:cdh+joker", "JQKA:cdhs+joker", "A2345:cdhs"])
+def test_brute_force_decks_meet_both_answer_paths(deck_text):
+    """The per-hand kernel answers families of at most ``DIRECT_MAX`` classes item by item
+    and larger ones from a grid: the decks ``test_perhand`` checks against a dealer loop have
+    families of both kinds, so both paths are checked."""
+    table = hand_table(Deck.parse(deck_text), use_cache=False)
+    sizes = []
+    for k in range(8):
+        level = build_level(table, k)
+        items, offsets = level.items, level.offsets
+        sizes += [len(np.unique(items[a:b])) for a, b in itertools.pairwise(offsets)]
+    assert min(sizes) <= DIRECT_MAX < max(sizes)
+
+
+@njit
+def _prefetched_sum(a):
+    s = 0
+    for i in range(a.shape[0]):
+        prefetch(a, i + 64)  # past the end near the last items: a hint never faults
+        s += a[i]
+    return s
+
+
+def test_prefetch_is_only_a_hint():
+    a = np.arange(1000, dtype=np.int32)
+    assert _prefetched_sum(a) == int(a.sum())
+    assert a.tolist() == list(range(1000))
