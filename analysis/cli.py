@@ -14,6 +14,7 @@ import argparse
 import gc
 import importlib
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, cast
@@ -328,8 +329,12 @@ def cmd_reports(args: argparse.Namespace) -> int:
     ways = split_way_names(args.ways)
     for w in ways:
         get_way(w)
-    rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal,
-                        log=lambda m: print(m, file=sys.stderr, flush=True))  # fmt: skip
+    t0 = time.perf_counter()
+
+    def log(message: str) -> None:  # each line with the seconds since the start
+        print(f"[{time.perf_counter() - t0:6.1f} s] {message}", file=sys.stderr, flush=True)
+
+    rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal, log=log)
     print(f"reports written to {rep.out}/ (index.md)")
     return 0
 

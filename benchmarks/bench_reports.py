@@ -41,7 +41,9 @@ def main() -> None:
     steps = []
     for line in proc.stdout:
         print(f"    {line.rstrip()}", flush=True)
-        m = re.match(r"(.+): ([0-9.]+) s \(peak memory so far ([0-9,]+) MB\)$", line.strip())
+        # "[ 123.4 s] variants: 179.0 s (peak memory so far 4,381 MB, now 1,005 MB)"
+        m = re.match(r"(?:\[ *[0-9.]+ s\] )?(.+): ([0-9.]+) s \(peak memory so far ([0-9,]+) MB",
+                     line.strip())  # fmt: skip
         if m:
             steps.append((m[1], float(m[2]), int(m[3].replace(",", ""))))
     _, raw, usage = os.wait4(proc.pid, 0)
