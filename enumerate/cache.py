@@ -118,6 +118,7 @@ def release_pages(arr: np.ndarray, start: int = 0, stop: int | None = None) -> N
     if hi > lo:
         madvise(lo, hi - lo, _MADV_DONTNEED)
 
+
 def release_unused() -> None:
     """Give back to the system the memory freed so far: Arrow's memory pool and the C
     allocator keep what a Parquet read freed for reuse (a gigabyte after building the engine

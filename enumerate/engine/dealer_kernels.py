@@ -220,7 +220,7 @@ def _sweep(n_pts, n_q, total, q, mode, scratch):
 
 
 @njit(cache=True, nogil=True)
-def _sweep_direct(n_pts, n_q, total, q, mode, scratch):
+def _sweep_direct(n_pts, n_q, q, mode, scratch):
     """``_sweep`` by testing every question against every player point: for families with
     few of either (``DIRECT_PAIRS``), where sorting and the trees cost more."""
     p_h, p_l, p_w, p_c = scratch[4:8]
@@ -279,7 +279,7 @@ def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize,
     n_pts, total = _player_points(frec, mult, mode, pgrep, ph, pl, fsize, fh, fl, scratch)
     _groups, n_q = _questions(frec, dgrep, dsize, dh, dl, scratch)
     if n_pts * n_q <= DIRECT_PAIRS:
-        inexact = _sweep_direct(n_pts, n_q, total, q, mode, scratch)
+        inexact = _sweep_direct(n_pts, n_q, q, mode, scratch)
     else:
         inexact = _sweep(n_pts, n_q, total, q, mode, scratch)
     inexact += total % q != 0

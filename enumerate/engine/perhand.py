@@ -99,6 +99,18 @@ def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.nda
     return offset, keys.frontier_high[mask], keys.frontier_low[mask]
 
 
+# The fields of each block in the kernels' order (``perhand_kernels``), each a run of columns:
+# one per dealer class ("by d") or the banker's (win, loss).
+CLASS_FIELDS = (("total", "by d"), ("way_win", "by d"), ("way_loss", "by d"), ("way_bank", "bank"))
+POINT_FIELDS = (("win", "by d"), ("loss", "by d"), ("bank", "bank"))
+
+
+def _field_columns(fields: tuple[tuple[str, str], ...], n_d: int) -> list[tuple[str, list[str]]]:
+    """Each field of a block with the Parquet names of its columns, in block order."""
+    return [(name, [f"{name}_{d}" for d in range(n_d)] if kind == "by d"
+             else [f"{name}_win", f"{name}_loss"]) for name, kind in fields]  # fmt: skip
+
+
 def _blocks(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, np.ndarray]:
     """Zeroed int32 blocks of counts, a row per class and a row per frontier point, in the
     layout of ``perhand_kernels``."""
@@ -106,15 +118,25 @@ def _blocks(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, np.ndarray]:
             np.zeros((n_points, point_width(n_d)), dtype=np.int32))  # fmt: skip
 
 
+def _views(block: np.ndarray, fields: tuple[tuple[str, str], ...],
+           n_d: int) -> dict[str, np.ndarray]:  # fmt: skip
+    """The fields of a block as views into it."""
+    out, at = {}, 0
+    for name, columns in _field_columns(fields, n_d):
+        out[name] = block[:, at : at + len(columns)]
+        at += len(columns)
+    if at != block.shape[1]:  # a bug, not a user error (and it must survive python -O)
+        raise AssertionError("the per-hand block layout disagrees with the kernels'")
+    return out
+
+
 def _from_blocks(keys: EngineKeys, offset: np.ndarray, ph: np.ndarray, pl: np.ndarray,
                  by_class: np.ndarray, by_point: np.ndarray, cached: bool) -> PerHand:  # fmt: skip
     """The table whose counts are views into the two blocks (``perhand_kernels``)."""
     d = keys.n_dealer_classes
     return PerHand(
-        keys.dealer_class_bits, offset, ph, pl, by_point[:, :d], by_point[:, d : 2 * d],
-        by_class[:, d : 2 * d], by_class[:, 2 * d : 3 * d], by_class[:, :d],
-        by_point[:, 2 * d :], by_class[:, 3 * d :], from_cache=cached,
-        flag_mask=keys.flag_mask,
+        keys.dealer_class_bits, offset, ph, pl, **_views(by_class, CLASS_FIELDS, d),
+        **_views(by_point, POINT_FIELDS, d), from_cache=cached, flag_mask=keys.flag_mask,
     )  # fmt: skip
 
 
@@ -192,7 +214,8 @@ def run_per_hand(
     # the dealer grids both threads build, are most of the time). Selected rows: their
     # families, one thread.
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
-    release_unused()  # what reading the keys' tables left in the pools, before the counts
+    if rows is None:  # the whole table: what reading the keys left in the pools goes first
+        release_unused()
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
     by_class, by_point = _blocks(n, n_d, int(offset[-1]))
@@ -238,14 +261,13 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
     bounds = [*range(0, max(1, len(r)), CLASSES_PER_GROUP), len(r)]
     # the way's setting: the one the way_win / way_loss counts are for
     way = {"way_high": keys.player_high, "way_low": keys.player_low}
-    class_names, point_names = _block_columns(r.total.shape[1])
-    by_class = _columns([r.total, r.way_win, r.way_loss, r.way_bank])
-    by_point = _columns([r.win, r.loss, r.bank])
+    n_d = r.total.shape[1]
+    by_class, by_point = (_named_columns(r, fields, n_d) for fields in (CLASS_FIELDS, POINT_FIELDS))
 
     def points(a: int, b: int) -> pa.Table:
         p, q = int(r.point_offset[a]), int(r.point_offset[b])
         cols: dict[str, np.ndarray] = {"high": r.point_high[p:q], "low": r.point_low[p:q]}
-        cols.update((name, col[p:q]) for name, col in zip(point_names, by_point, strict=True))
+        cols.update((name, col[p:q]) for name, col in by_point)
         return pa.table(cols)
 
     def classes(a: int, b: int) -> pa.Table:
@@ -253,7 +275,7 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
             "code": codes[a:b], "points": np.diff(r.point_offset[a : b + 1]).astype(np.int8),
             **{name: col[a:b] for name, col in way.items()},
         }  # fmt: skip
-        cls.update((name, col[a:b]) for name, col in zip(class_names, by_class, strict=True))
+        cls.update((name, col[a:b]) for name, col in by_class)
         return pa.table(cls)
 
     groups = list(itertools.pairwise(bounds))
@@ -347,18 +369,15 @@ def _load(path: Path, keys: EngineKeys, deck_size: int) -> PerHand | None:
     return r
 
 
-def _block_columns(n_d: int) -> tuple[list[str], list[str]]:
-    """The Parquet columns of the class block and of the point block, in block order
-    (``perhand_kernels``)."""
-    by_d = [[f"{name}_{d}" for d in range(n_d)] for name in ("total", "way_win", "way_loss")]
-    by_class = [*by_d[0], *by_d[1], *by_d[2], "way_bank_win", "way_bank_loss"]
-    by_point = [f"{name}_{d}" for name in ("win", "loss") for d in range(n_d)]
-    return by_class, [*by_point, "bank_win", "bank_loss"]
+def _named_columns(r: PerHand, fields: tuple[tuple[str, str], ...],
+                   n_d: int) -> list[tuple[str, np.ndarray]]:  # fmt: skip
+    """(Parquet name, column) of a block's fields, in block order (views, not copies)."""
+    return [(column, getattr(r, name)[:, i]) for name, columns in _field_columns(fields, n_d)
+            for i, column in enumerate(columns)]  # fmt: skip
 
 
-def _columns(parts: list[np.ndarray]) -> list[np.ndarray]:
-    """The columns of 2-D arrays side by side, in block order (views, not copies)."""
-    return [part[:, i] for part in parts for i in range(part.shape[1])]
+def _names(fields: tuple[tuple[str, str], ...], n_d: int) -> list[str]:
+    return [column for _name, columns in _field_columns(fields, n_d) for column in columns]
 
 
 def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
@@ -374,17 +393,18 @@ def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
             out[:, i] = column(f, name)
         return out
 
-    class_names, point_names = _block_columns(keys.n_dealer_classes)
+    n_d = keys.n_dealer_classes
     reading.append(_classes_path(path))
     cls = open_verified(reading[-1])
     points = column(cls, "points").astype(np.int64)
     require(np.array_equal(column(cls, "way_high"), keys.player_high)
             and np.array_equal(column(cls, "way_low"), keys.player_low),
             "the house way's settings are not the keys'")  # fmt: skip
-    by_class = block(cls, class_names)
+    by_class = block(cls, _names(CLASS_FIELDS, n_d))
     reading.append(path)
     pts = open_verified(path)
     offset = np.zeros(len(points) + 1, dtype=np.int64)
     np.cumsum(points, out=offset[1:])
     high, low = column(pts, "high").astype(np.int16), column(pts, "low").astype(np.int8)
-    return _from_blocks(keys, offset, high, low, by_class, block(pts, point_names), True)
+    by_point = block(pts, _names(POINT_FIELDS, n_d))
+    return _from_blocks(keys, offset, high, low, by_class, by_point, True)
