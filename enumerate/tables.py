@@ -23,7 +23,7 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from enumerate.cache import cache_dir, load_or_build, provenance, require
+from enumerate.cache import LastRead, cache_dir, load_or_build, provenance, require
 from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import all_settings, five_card_table
@@ -32,8 +32,7 @@ from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.vocabulary import HandFlag, SevenCardClass
 
 SCHEMA_VERSION = 1
-# the last table read from the cache, by its file: (the file's stamp, the table)
-_LAST_READ: dict[Path, tuple[tuple[int, int, int], HandTable]] = {}
+_LAST_READ: LastRead[HandTable] = LastRead()  # the last table read from the cache
 CARD_COLUMNS = [f"c{i}" for i in range(7)]
 
 
@@ -215,10 +214,9 @@ def hand_table(
     if deck.size < 7:
         raise ValueError(f"deck {deck.name} has {deck.size} cards; a hand needs 7")
     path = cache_path(deck, rules, cache)
-    stamp = _stamp(path) if use_cache else None
-    held = _LAST_READ.get(path)
-    if stamp is not None and held is not None and held[0] == stamp:
-        return held[1]
+    held = _LAST_READ.get(path) if use_cache else None
+    if held is not None:
+        return held
     prov = provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
     table, hit = load_or_build(
         path, prov, lambda: _build(deck, rules), use_cache, check_hand_table(deck),
@@ -240,20 +238,6 @@ def hand_table(
         jacks=col("jacks", np.int8),
         from_cache=hit,
     )
-    if hit:
-        # served again while its file is the one just read and verified (the same stamp):
-        # a report asks for the table dozens of times, 0.3 s a read on the full deck
-        _LAST_READ.clear()
-        written = _stamp(path)
-        if written is not None:
-            _LAST_READ[path] = (written, result)
+    if hit:  # served again while its file is the one just read and verified
+        _LAST_READ.hold(path, result)
     return result
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """What changes when a file is rewritten or touched: (inode, size, mtime in ns)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns

@@ -24,14 +24,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from enumerate.cache import cache_dir, is_current, load_or_build, provenance, require
+from enumerate.cache import (
+    LastRead,
+    cache_dir,
+    is_current,
+    load_or_build,
+    provenance,
+    require,
+)
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, SETTING_PAIRS
 from enumerate.houseways import HouseWay, WayColumns, apply_way, apply_ways, get_way
 from enumerate.rules import Deck, Rules
@@ -305,6 +312,9 @@ def _padded(column: pa.ChunkedArray, size: np.ndarray, dtype: type) -> np.ndarra
     return out
 
 
+_LAST_PLAYER: LastRead[PlayerTable] = LastRead()  # the last player table read or written
+
+
 def player_table(
     deck: Deck | None = None,
     rules: Rules | None = None,
@@ -316,16 +326,19 @@ def player_table(
     deck = deck or Deck.full()
     rules = rules or Rules()
     hands = hand_table(deck, rules, use_cache, cache)
+    path = player_cache_path(deck, rules, cache)
+    held = _LAST_PLAYER.get(path) if use_cache else None
+    if held is not None and held.deck == deck and held.rules == rules:
+        return replace(held, from_cache=True)
     prov = provenance(
         PLAYER_SCHEMA_VERSION, table="frontiers", deck=deck.key, rules=rules.key,
         rows=len(hands),
     )  # fmt: skip
     table, hit = load_or_build(
-        player_cache_path(deck, rules, cache), prov, lambda: _build_player(hands), use_cache,
-        check_player_table(len(hands)),
+        path, prov, lambda: _build_player(hands), use_cache, check_player_table(len(hands)),
     )
     size = _col(table, "size", np.int8)
-    return PlayerTable(
+    result = PlayerTable(
         deck=deck,
         rules=rules,
         size=size,
@@ -335,3 +348,6 @@ def player_table(
         max_low=_col(table, "max_low", np.int8),
         from_cache=hit,
     )
+    if use_cache:  # read and verified, or built, checked and written: the file holds it
+        _LAST_PLAYER.hold(path, result)
+    return result
