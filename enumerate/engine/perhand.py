@@ -382,15 +382,21 @@ def _names(fields: tuple[tuple[str, str], ...], n_d: int) -> list[str]:
 
 def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
     """Both files of a per-hand table (``reading`` ends with the file being read)."""
-    # column by column into the blocks: the whole file as one Arrow table would double the
-    # ~2 GB it holds
+    # into the blocks a row group at a time: the whole file as one Arrow table would double
+    # the ~2 GB it holds
     def column(f: pq.ParquetFile, name: str) -> np.ndarray:
         return f.read(columns=[name]).column(0).to_numpy()
 
     def block(f: pq.ParquetFile, names: list[str]) -> np.ndarray:
+        # a row group at a time: its rows of the block stay in cache while its columns are
+        # written into them (a whole column at a time took a pass over the block for each)
         out = np.empty((f.metadata.num_rows, len(names)), dtype=np.int32)
-        for i, name in enumerate(names):
-            out[:, i] = column(f, name)
+        row = 0
+        for g in range(f.num_row_groups):
+            part = f.read_row_group(g, columns=names)
+            for i in range(len(names)):
+                out[row : row + part.num_rows, i] = part.column(i).to_numpy()
+            row += part.num_rows
         return out
 
     n_d = keys.n_dealer_classes
