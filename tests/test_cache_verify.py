@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from math import comb
 from pathlib import Path
 
@@ -97,6 +98,52 @@ def test_hand_table_read_once_while_its_file_is_unchanged(cache, capfd, monkeypa
     notice(capfd, path)
     assert reads == [1] and again is not first and not again.from_cache
     assert np.array_equal(again.orbit_size, first.orbit_size)
+
+
+def test_player_table_read_once_while_its_file_is_unchanged(cache, capfd, monkeypatch):
+    """The frontier table too: built, then served from memory while its file is unchanged;
+    damaged, reported, rebuilt and never served."""
+    from enumerate import waytables
+
+    first = player_table(DECK)  # builds and writes it
+    reads = []
+    real = waytables.load_or_build
+    monkeypatch.setattr(waytables, "load_or_build",
+                        lambda *a, **k: reads.append(1) or real(*a, **k))  # fmt: skip
+    again = player_table(DECK)
+    assert reads == [] and again.from_cache and again.high is first.high
+    path = next(cache.glob("frontiers-*.parquet"))
+    flip_data(path, 40, 1)
+    rebuilt = player_table(DECK)
+    notice(capfd, path)
+    assert reads == [1] and not rebuilt.from_cache
+    assert np.array_equal(rebuilt.high, first.high) and np.array_equal(rebuilt.low, first.low)
+
+
+def test_arrays_verified_once_while_unchanged(tmp_path, capfd, monkeypatch):
+    """A set of arrays this process verified is mapped again without its digests while its
+    files are unchanged, if they were written well before the verification (a rewrite in the
+    clock tick of the verification could keep the stamp); a rewrite since is verified again,
+    and damaged, reported and not served."""
+    from enumerate import cache as c
+
+    values = np.arange(1000, dtype=np.int32)
+    c.save_arrays(tmp_path, "t", {"a": values}, {"x": 1})
+    digests: list[int] = []
+    real = c.array_digest
+    monkeypatch.setattr(c, "array_digest", lambda a: digests.append(1) or real(a))
+    for expected in (1, 2):  # just written: not settled, verified every time
+        got = c.load_arrays(tmp_path, "t", {"x": 1})
+        assert got is not None and np.array_equal(got["a"], values) and len(digests) == expected
+    old = time.time() - 10
+    for path in tmp_path.iterdir():
+        os.utime(path, (old, old))
+    for expected in (3, 3):  # settled: verified once, then mapped as it is
+        got = c.load_arrays(tmp_path, "t", {"x": 1})
+        assert got is not None and np.array_equal(got["a"], values) and len(digests) == expected
+    flip_at(tmp_path / "t-a.npy", 200, 8)  # inside the data (the .npy header is 128 bytes)
+    assert c.load_arrays(tmp_path, "t", {"x": 1}) is None
+    notice(capfd, tmp_path / "t-a.npy")
 
 
 def test_way_and_player_tables(cache, capfd):
