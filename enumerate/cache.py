@@ -120,13 +120,19 @@ def release_pages(arr: np.ndarray, start: int = 0, stop: int | None = None) -> N
         madvise(lo, hi - lo, _MADV_DONTNEED)
 
 
-def release_unused() -> None:
+def release_unused(drop_held: bool = False) -> None:
     """Give back to the system the memory freed so far: Arrow's memory pool and the C
     allocator keep what a Parquet read freed for reuse (a gigabyte after building the engine
     keys of the full deck), and the big passes that come next allocate through numpy instead.
-    """
+
+    ``drop_held``: also let go of the tables held for reuse (``LastRead``), before a pass
+    allocates its counts: the frontier table is 440 MB on the full deck, and a pass that
+    needs it holds it through its keys, until they are freed with it."""
     import gc
 
+    if drop_held:
+        for held in _HOLDERS:
+            held.drop()
     gc.collect()
     pa.default_memory_pool().release_unused()
     libc = ctypes.util.find_library("c")
@@ -424,6 +430,9 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     return st.st_ino, st.st_size, st.st_mtime_ns
 
 
+_HOLDERS: list[LastRead[Any]] = []  # every LastRead, for release_unused
+
+
 class LastRead(Generic[T]):
     """The last value made from a cache file, served again while the file is the one it was
     made from (the same ``file_stamp``): a report asks for the hand table dozens of times
@@ -442,6 +451,11 @@ class LastRead(Generic[T]):
 
     def __init__(self) -> None:
         self._held: dict[Path, tuple[tuple[int, int, int], T]] = {}
+        _HOLDERS.append(self)
+
+    def drop(self) -> None:
+        """Hold nothing (``release_unused``)."""
+        self._held.clear()
 
     def get(self, path: Path) -> T | None:
         """The value held for ``path`` if the file is unchanged since, else None."""

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from analysis.counts import ALL_FLAGS, cache_path, pair_counts
-from enumerate.cache import read_provenance, write_atomic
+from enumerate.cache import read_provenance, release_unused, write_atomic
 from enumerate.engine import build_keys, run_engine
 from enumerate.engine.perhand import run_per_hand
 from enumerate.houseways import get_way
@@ -112,6 +112,9 @@ def test_player_table_read_once_while_its_file_is_unchanged(cache, capfd, monkey
                         lambda *a, **k: reads.append(1) or real(*a, **k))  # fmt: skip
     again = player_table(DECK)
     assert reads == [] and again.from_cache and again.high is first.high
+    release_unused(drop_held=True)  # before a pass allocates: held tables are let go
+    assert player_table(DECK).high is not first.high and reads == [1]
+    reads.clear()
     path = next(cache.glob("frontiers-*.parquet"))
     flip_data(path, 40, 1)
     rebuilt = player_table(DECK)

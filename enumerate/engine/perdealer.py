@@ -214,7 +214,7 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
     n_points = int(doff[-1])
     if timings is not None:
         timings["keys"] = time.perf_counter() - t0
-    release_unused()  # what reading the player table left in the pools, before the counts
+    release_unused(drop_held=True)  # what reading the player table left, before the counts
     accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
     width, dwidth = fr.high.shape[1], dh.shape[1]
 

@@ -215,7 +215,7 @@ def run_per_hand(
     # families, one thread.
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
     if rows is None:  # the whole table: what reading the keys left in the pools goes first
-        release_unused()
+        release_unused(drop_held=True)
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
     by_class, by_point = _blocks(n, n_d, int(offset[-1]))
