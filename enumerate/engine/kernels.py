@@ -61,6 +61,7 @@ def make_scratch(max_items, n_p, n_d, n_groups=1):
         np.zeros(n_groups, dtype=np.int64),  # group_w: summed player weight of each group
         np.empty(min(max_items, n_groups), dtype=np.int64),  # groups met in this family
         np.empty(max_items, dtype=np.int64),  # order of the items by dealer high
+        np.zeros(_W, dtype=np.int64),  # lcol: the grid column of each low bound
     )
 
 
@@ -169,11 +170,14 @@ def dealer_grid(frec, mult, n_d, scratch):
 
     Fills ``tot[d]`` (dealers of class d), ``cum_l[l, d]`` (dealers with low < l), the distinct
     dealer highs and, for large families, ``hrank``. Returns (grid, rows, dense) where
-    ``grid[r, l, d]`` counts dealers of class d among the r lowest distinct highs with low < l.
+    ``grid[r, lcol[l], d]`` counts dealers of class d among the r lowest distinct highs with
+    low < l: the columns are the family's distinct dealer lows only (``lcol[l]``: how many of
+    them are below l; ``scratch[11]``), as a small family holds a few of the 91 (a family of
+    44 classes, 12 rows and some 20 lows, would otherwise fill 12 x 92 columns).
     """
     n = frec.shape[0]
     highs, uniq, grid_buf, hrank, cum_l, band = scratch[:6]
-    tot, order_buf = scratch[7], scratch[10]
+    tot, order_buf, lcol = scratch[7], scratch[10], scratch[11]
     tot[:] = 0
     cum_l[:] = 0
     for i in range(n):
@@ -181,6 +185,13 @@ def dealer_grid(frec, mult, n_d, scratch):
         tot[d] += mult[i]
         cum_l[lo + 1, d] += mult[i]
         highs[i] = h
+    lcol[0] = 0
+    for lo in range(1, _W):
+        present = False
+        for d in range(n_d):
+            present = present or cum_l[lo, d] != 0
+        lcol[lo] = lcol[lo - 1] + present
+    width = lcol[_W - 1] + 1  # bounds 0..(distinct lows)
     for lo in range(1, _W):
         for d in range(n_d):
             cum_l[lo, d] += cum_l[lo - 1, d]
@@ -191,21 +202,21 @@ def dealer_grid(frec, mult, n_d, scratch):
         if rows == 0 or uniq[rows - 1] != h:
             uniq[rows] = h
             rows += 1
-    grid = grid_buf[: (rows + 1) * _W * n_d].reshape((rows + 1, _W, n_d))
+    grid = grid_buf[: (rows + 1) * width * n_d].reshape((rows + 1, width, n_d))
     grid[0] = 0
     t = 0
     for r in range(rows):
-        band[:] = 0
+        band[:width] = 0
         while t < n and highs[order[t]] == uniq[r]:
             i = order[t]
             _h, lo, d, _p, _o, _s, _g = unpack_class(frec[i])
-            band[lo + 1, d] += mult[i]
+            band[lcol[lo] + 1, d] += mult[i]
             t += 1
         for d in range(n_d):
             run = 0
-            for lo in range(_W):
-                run += band[lo, d]
-                grid[r + 1, lo, d] = grid[r, lo, d] + run
+            for j in range(width):
+                run += band[j, d]
+                grid[r + 1, j, d] = grid[r, j, d] + run
     dense = rows > 64
     if dense:  # hrank[h] = number of distinct dealer highs below h
         r = 0
@@ -237,6 +248,8 @@ def family_counts(
         return
     grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
     _highs, uniq, _grid_buf, hrank, cum_l, _band, hist_p, tot, group_w, met = scratch[:10]
+    lcol = scratch[11]
+    all_lows = lcol[N_LOW]
     hist_p[:] = 0
     n_met = 0
     for i in range(n):
@@ -259,21 +272,23 @@ def family_counts(
         c = prep[g]
         r = _row(ph[c], hrank, uniq, rows, dense)
         lo = pl[c]
+        col = lcol[lo]
         for d in range(n_d):
-            below = grid[r, lo, d]
+            below = grid[r, col, d]
             bwin[d] += w * below
-            bloss[d] += w * (tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + below)
+            bloss[d] += w * (tot[d] - cum_l[lo, d] - grid[r, all_lows, d] + below)
         m = fsize[c]
         for j in range(m):
             r = _row(fh[c, j], hrank, uniq, rows, dense)
-            top = fl[c, j]
-            bottom = fl[c, j + 1] if j + 1 < m else 0
+            top = lcol[fl[c, j]]
+            bottom = lcol[fl[c, j + 1]] if j + 1 < m else 0
             for d in range(n_d):
                 rwin[d] += w * (grid[r, top, d] - grid[r, bottom, d])
             if j == m - 1:  # the highest high: push or win
                 lmax = fl[c, 0]
+                cmax = lcol[lmax]
                 for d in range(n_d):
-                    rpush[d] += w * (grid[r, N_LOW, d] + cum_l[lmax, d] - grid[r, lmax, d])
+                    rpush[d] += w * (grid[r, all_lows, d] + cum_l[lmax, d] - grid[r, cmax, d])
 
 
 @njit(cache=True, nogil=True)

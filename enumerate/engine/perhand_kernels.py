@@ -49,7 +49,8 @@ def point_width(n_d: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot, out, at):
+def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol, tot, out,
+                     at):  # fmt: skip
     """One setting (high ``h``, low ``lo``) against the family's dealer grid, divided by ``q``,
     into ``out[at : at + point_width]``: wins (both player hands higher) and losses (both
     lower or equal) by dealer class, then the same hand as the banker over all dealer classes
@@ -62,15 +63,16 @@ def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot, 
     ru = _row(h + 1, hrank, uniq, rows, dense)  # distinct dealer highs at or below h
     bank_win = 0
     bank_loss = 0
+    col, col_up, all_lows = lcol[lo], lcol[lo + 1], lcol[N_LOW]  # grid columns (dealer_grid)
     for d in range(n_d):
-        win = grid[r, lo, d]
-        loss = tot[d] - cum_l[lo, d] - grid[r, N_LOW, d] + win
+        win = grid[r, col, d]
+        loss = tot[d] - cum_l[lo, d] - grid[r, all_lows, d] + win
         inexact += (win % q != 0) + (loss % q != 0)
         out[at + d] = win // q
         out[at + n_d + d] = loss // q
-        at_or_below = grid[ru, lo + 1, d]
+        at_or_below = grid[ru, col_up, d]
         bank_win += at_or_below
-        bank_loss += tot[d] - cum_l[lo + 1, d] - grid[ru, N_LOW, d] + at_or_below
+        bank_loss += tot[d] - cum_l[lo + 1, d] - grid[ru, all_lows, d] + at_or_below
     inexact += (bank_win % q != 0) + (bank_loss % q != 0)
     out[at + 2 * n_d] = bank_win // q
     out[at + 2 * n_d + 1] = bank_loss // q
@@ -102,8 +104,8 @@ def _setting_answers_direct(h, lo, q, n_d, frec, mult, out, at):
 
 
 @njit(cache=True, nogil=True)
-def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, tot,
-                   frec, mult, out):  # fmt: skip
+def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol,
+                   tot, frec, mult, out):  # fmt: skip
     """The answers (``_setting_answers``) of the settings of class c into ``out``: the house
     way's setting first, then its frontier points, a point row each; from the grid, or from
     the family's items when ``rows`` is 0 (``DIRECT_MAX``). Returns the inexact divisions."""
@@ -117,7 +119,7 @@ def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, u
             inexact += _setting_answers_direct(h, lo, q, n_d, frec, mult, out, w * (1 + j))
         else:
             inexact += _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l,
-                                        tot, out, w * (1 + j))  # fmt: skip
+                                        lcol, tot, out, w * (1 + j))  # fmt: skip
     return inexact
 
 
@@ -173,6 +175,7 @@ def family_per_hand(
     for i in range(min(AHEAD, n)):  # their rows arrive while the grid is built
         _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point)
     _highs, uniq, grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    lcol = scratch[11]
     if n > DIRECT_MAX:
         grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
     else:  # no grid (rows = 0): answered item by item; the totals are all it needs
@@ -197,7 +200,7 @@ def family_per_hand(
             n_met += 1
             slot[g] = n_met
             inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
-                                      hrank, uniq, cum_l, tot, frec, mult,
+                                      hrank, uniq, cum_l, lcol, tot, frec, mult,
                                       answers[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
         f = sign * occ[i]
