@@ -12,9 +12,10 @@ the kernel adds:
   valid high hand or the highest valid low hand beats its dealer hand.
 
 Method (DESIGN.md section 3): the dealer points are sorted by high id and cut into rows, one per
-distinct high id; a grid ``G[r, l, d]`` counts dealers of class d in the first r rows whose low
-id is below l. A player query at high id h reads row ``r(h)`` = number of distinct dealer highs
-below h, so every rectangle ``[0, h) x [a, b)`` costs two grid reads. A frontier (points by
+distinct high id; a grid ``G[r, lcol[l], d]`` counts dealers of class d in the first r rows
+whose low id is below l, with a column per distinct dealer low of the family (``lcol[l]``: how
+many are below l). A player query at high id h reads row ``r(h)`` = number of distinct dealer
+highs below h, so every rectangle ``[0, h) x [a, b)`` costs two grid reads. A frontier (points by
 increasing high id) covers the staircase cut into disjoint rectangles
 ``[0, h_i) x [l_(i+1), l_i)`` with ``l_m = 0``.
 
