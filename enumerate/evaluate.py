@@ -400,8 +400,12 @@ def five_card_table(rules: Rules | None = None) -> FiveCardTable:
         check_five_card_table(table, count_hands=False)
         loaded.append(table)
 
-    if load_arrays(folder, stem, prov, check) is not None:
-        return loaded[0]
+    arrays = load_arrays(folder, stem, prov, check)
+    if arrays is not None:
+        if loaded:
+            return loaded[0]
+        # verified earlier in this process and unchanged since: ``check`` was not run again
+        return FiveCardTable(rules, **{name: np.array(a) for name, a in arrays.items()})
     table = _build_five_card_table(rules)
     with built_correctly("five-card table"):
         check_five_card_table(table)

@@ -346,3 +346,23 @@ def test_two_concurrent_builders(tmp_path):
     again = subprocess.run([sys.executable, "-c", CONCURRENT], cwd=ROOT, env=env,
                            capture_output=True, text=True, check=True)  # fmt: skip
     assert again.stdout.strip() == expected and "failed verification" not in again.stderr
+
+
+def test_five_card_table_read_again_after_its_verification(cache):
+    """A loader whose check builds the table (the five-card table) still gets one when the
+    arrays are mapped again without their check (verified earlier in the process)."""
+    from enumerate import evaluate
+
+    evaluate.five_card_table.cache_clear()
+    try:
+        first = evaluate.five_card_table()  # built and written
+        old = time.time() - 10
+        for path in (cache / "fivecard").iterdir():
+            os.utime(path, (old, old))
+        for _ in range(2):  # verified, then mapped again without the check
+            evaluate.five_card_table.cache_clear()
+            again = evaluate.five_card_table()
+            assert np.array_equal(again.ids, first.ids)
+            assert np.array_equal(again.category, first.category)
+    finally:
+        evaluate.five_card_table.cache_clear()
