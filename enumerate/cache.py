@@ -198,7 +198,10 @@ def load_arrays(
     """The arrays ``save_arrays`` wrote, memory-mapped, if the sidecar has this provenance and
     every array verifies (shape, dtype, digest) and passes ``check`` (its invariants); None
     when stale or missing, and when damaged after a one-line notice naming the file (the
-    sidecar is removed too, so the set is rebuilt as a whole)."""
+    sidecar is removed too, so the set is rebuilt as a whole). A set this process verified
+    and whose files are unchanged since is mapped without the digests and ``check``
+    (``_VERIFIED``): a caller makes its value from the arrays returned, never inside
+    ``check``."""
     sidecar = folder / f"{stem}.json"
     if not sidecar.exists():
         return None

@@ -390,22 +390,18 @@ def five_card_table(rules: Rules | None = None) -> FiveCardTable:
     stem = f"wheel_{rules.wheel}"
     prov = provenance(FIVE_CARD_SCHEMA, table="five-card", rules=rules.key)
 
-    loaded: list[FiveCardTable] = []
+    def of(arrays: dict[str, np.ndarray]) -> FiveCardTable:
+        # copies, not the memory maps: numba types read-only arrays apart (kernels compiled and
+        # cached for a built table would compile again), and numpy reads copies faster
+        return FiveCardTable(rules, **{name: np.array(a) for name, a in arrays.items()})
 
     def check(arrays: dict[str, np.ndarray]) -> None:
         require(sorted(arrays) == sorted(_FIVE_CARD_ARRAYS), "the sidecar lists other arrays")
-        # copies, not the memory maps: numba types read-only arrays apart (kernels compiled and
-        # cached for a built table would compile again), and numpy reads copies faster
-        table = FiveCardTable(rules, **{name: np.array(a) for name, a in arrays.items()})
-        check_five_card_table(table, count_hands=False)
-        loaded.append(table)
+        check_five_card_table(of(arrays), count_hands=False)
 
     arrays = load_arrays(folder, stem, prov, check)
     if arrays is not None:
-        if loaded:
-            return loaded[0]
-        # verified earlier in this process and unchanged since: ``check`` was not run again
-        return FiveCardTable(rules, **{name: np.array(a) for name, a in arrays.items()})
+        return of(arrays)
     table = _build_five_card_table(rules)
     with built_correctly("five-card table"):
         check_five_card_table(table)
