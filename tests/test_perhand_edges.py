@@ -113,8 +113,8 @@ def _call_kernel(level, keys, q):
 
 @pytest.mark.parametrize("k", [1, 3, 6])
 def test_kernel_counts_inexact_divisions(setup, k):
-    """With the true orbit sizes every division is exact; with wrong ones (one more, or
-    doubled where the counts are odd) the kernel reports the remainders."""
+    """With the true orbit sizes every class weight divides exactly; with wrong ones (one
+    more, or doubled where the weights are odd) the kernel reports the remainders."""
     table, keys = setup
     level = build_level(table, k)
     q = level.orbits.size.astype(np.int64)
@@ -136,7 +136,7 @@ def test_run_per_hand_fails_on_an_inexact_division(monkeypatch, setup):
         return replace(level, orbit_size=level.orbit_size + 1), seconds
 
     monkeypatch.setattr(levelpass, "level_arrays", wrong_sizes)
-    with pytest.raises(AssertionError, match=r"per-hand level 4: [0-9]+ family counts"):
+    with pytest.raises(AssertionError, match=r"per-hand level 4: [0-9]+ class weights"):
         perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)
 
 

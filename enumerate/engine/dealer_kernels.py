@@ -16,9 +16,9 @@ dominance count over weighted player points "high above h and low above l":
 A family answers each dealer *group* (classes with the same list of valid setting points) once:
 the questions are sorted by high with the player points, and swept from the highest down with a
 Fenwick tree over the 91 low ids. Player hands of one player group (same blind setting and
-frontier) are one point set with their summed weight. The answers, divided by the orbit size
-(the family counts every hand ``|orbit S|`` times), are added with the inclusion-exclusion sign
-to every setting of every dealer class of the family, once per subset it holds in orbit S.
+frontier) are one point set with their summed weight (the weights count hands:
+``kernels.merge_family``). The answers are added with the inclusion-exclusion sign to every
+setting of every dealer class of the family, once per subset it holds in orbit S.
 """
 
 from __future__ import annotations
@@ -179,9 +179,8 @@ def _questions(frec, dgrep, dsize, dh, dl, scratch):
 
 
 @njit(cache=True, nogil=True)
-def _sweep(n_pts, n_q, total, q, mode, scratch):
-    """Answer every question of the family (divided by ``q``) into ``answers``; returns the
-    number of divisions that left a remainder."""
+def _sweep(n_pts, n_q, total, mode, scratch):
+    """Answer every question of the family into ``answers``."""
     p_h, p_l, p_w, p_c, p_order = scratch[4:9]
     q_h, q_l, q_order, answers = scratch[9:13]
     by_p = _order_by_high(p_h, n_pts, p_order)
@@ -197,7 +196,6 @@ def _sweep(n_pts, n_q, total, q, mode, scratch):
         for lo in range(N_LOW - 1, -1, -1):
             above[ch, lo] += above[ch, lo + 1]
     t = n_pts - 1
-    inexact = 0
     for u in range(n_q - 1, -1, -1):
         k = by_q[u]
         h, lo = q_h[k], q_l[k]
@@ -213,19 +211,16 @@ def _sweep(n_pts, n_q, total, q, mode, scratch):
         else:
             a = both
             b = inserted[1] + above[1, lo] - (inserted[1] - _fenwick_upto(tree[1], lo)) - both
-        inexact += (a % q != 0) + (b % q != 0)
-        answers[k, 0] = a // q
-        answers[k, 1] = b // q
-    return inexact
+        answers[k, 0] = a
+        answers[k, 1] = b
 
 
 @njit(cache=True, nogil=True)
-def _sweep_direct(n_pts, n_q, q, mode, scratch):
+def _sweep_direct(n_pts, n_q, mode, scratch):
     """``_sweep`` by testing every question against every player point: for families with
     few of either (``DIRECT_PAIRS``), where sorting and the trees cost more."""
     p_h, p_l, p_w, p_c = scratch[4:8]
     q_h, q_l, answers = scratch[9], scratch[10], scratch[12]
-    inexact = 0
     for k in range(n_q):
         h, lo = q_h[k], q_l[k]
         a = 0  # channel 0 above both (the player wins)
@@ -241,10 +236,8 @@ def _sweep_direct(n_pts, n_q, q, mode, scratch):
                 b += p_w[t]
         if mode != BLIND:
             b -= a  # push: the highest hands beat one dealer hand, and no point wins
-        inexact += (a % q != 0) + (b % q != 0)
-        answers[k, 0] = a // q
-        answers[k, 1] = b // q
-    return inexact
+        answers[k, 0] = a
+        answers[k, 1] = b
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -264,14 +257,13 @@ def _ask_rows(fam, i, doff, dsize, flat):
 
 
 @njit(cache=True, nogil=True)
-def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize, fh, fl,
+def family_per_dealer(fam, frec, mult, occ, sign, mode, pgrep, ph, pl, fsize, fh, fl,
                       dgrep, dsize, dh, dl, doff, scratch, acc):  # fmt: skip
     """Add the family's inclusion-exclusion terms to every setting of its dealer classes.
 
     ``acc[doff[c] + j]`` gets, for setting j of class c, ``sign * occ`` times the family's
-    (win, loss) of blind players or (win, push) of best-responding players against it.
-    Returns the number of divisions by ``q`` that left a remainder (never, if the bookkeeping
-    is right)."""
+    (win, loss) of blind players or (win, push) of best-responding players against it (the
+    weights ``mult`` count hands: ``merge_family``)."""
     n = fam.shape[0]
     flat = acc.reshape(-1)
     for i in range(min(AHEAD, n)):  # their rows arrive while the family is answered
@@ -279,10 +271,9 @@ def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize,
     n_pts, total = _player_points(frec, mult, mode, pgrep, ph, pl, fsize, fh, fl, scratch)
     _groups, n_q = _questions(frec, dgrep, dsize, dh, dl, scratch)
     if n_pts * n_q <= DIRECT_PAIRS:
-        inexact = _sweep_direct(n_pts, n_q, q, mode, scratch)
+        _sweep_direct(n_pts, n_q, mode, scratch)
     else:
-        inexact = _sweep(n_pts, n_q, total, q, mode, scratch)
-    inexact += total % q != 0
+        _sweep(n_pts, n_q, total, mode, scratch)
     slot, qbase, answers = scratch[2], scratch[3], scratch[12]
     for i in range(n):
         if i + AHEAD < n:
@@ -296,21 +287,23 @@ def family_per_dealer(fam, frec, mult, occ, sign, q, mode, pgrep, ph, pl, fsize,
             acc[out + j, 1] += f * answers[base + j, 1]
     for i in range(fam.shape[0]):
         slot[frec[i] >> _DG_SHIFT] = 0
-    return inexact
 
 
 @njit(cache=True, nogil=True)
 def per_dealer_orbits(offsets, items, orbit_ids, sign, set_orbit, rec, mode, pgrep, ph, pl,
                       fsize, fh, fl, dgrep, dsize, dh, dl, doff, scratch, acc):  # fmt: skip
     """``family_per_dealer`` over the orbits ``orbit_ids`` of one level; returns the number of
-    inexact divisions by the orbit sizes (the caller fails on any)."""
+    classes whose weight did not divide by the orbit size (``merge_family``; the caller fails
+    on any)."""
     _max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     inexact = 0
     for s in orbit_ids:
-        n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
-        inexact += family_per_dealer(
-            fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], mode, pgrep, ph, pl,
-            fsize, fh, fl, dgrep, dsize, dh, dl, doff, scratch, acc,
+        n, bad = merge_family(items, offsets[s], offsets[s + 1], set_orbit[s], rec, fam, frec,
+                              mult, occ)  # fmt: skip
+        inexact += bad
+        family_per_dealer(
+            fam[:n], frec[:n], mult[:n], occ[:n], sign, mode, pgrep, ph, pl, fsize, fh, fl,
+            dgrep, dsize, dh, dl, doff, scratch, acc,
         )  # fmt: skip
     return inexact
 

@@ -45,8 +45,8 @@ COUNTING_SORT_MIN = 2048  # families at least this large are sorted by counting 
 def make_scratch(max_items, n_p, n_d, n_groups=1):
     """Buffers reused by every family of a shard, so the kernels allocate little per family.
 
-    The grid holds counts of one family: at most |orbit S| * |H_S| < 2^31 for any deck of up
-    to 53 cards, so int32 is exact and halves the memory traffic. ``n_groups``: the number of
+    The grid holds counts of hands of one family: at most |H_S| <= C(53,7) < 2^31, so int32
+    is exact and halves the memory traffic. ``n_groups``: the number of
     player groups (``EngineKeys.player_groups``), for the summed weight of each group.
     """
     rows = min(max_items, N_HIGH_MAX) + 1
@@ -304,24 +304,33 @@ def family_buffers(offsets, orbit_ids):
 
 
 @njit(cache=True, nogil=True)
-def merge_family(items, a, b, rec, fam, frec, mult, occ):
-    """The family ``items[a:b]`` with equal classes (adjacent) merged: ``fam[i]`` occurs
-    ``occ[i]`` times, multiplicity ``mult[i]`` = occurrences x its orbit size, its record
-    copied to ``frec[i]``. Returns its length."""
+def merge_family(items, a, b, q, rec, fam, frec, mult, occ):
+    """The family ``items[a:b]`` of an orbit of ``q`` sets, equal classes (adjacent) merged:
+    ``fam[i]`` occurs ``occ[i]`` times (its representative holds that many sets of the orbit)
+    and stands for ``mult[i]`` = occurrences x its orbit size / ``q`` hands that contain the
+    orbit's representative set; its record is copied to ``frec[i]``.
+
+    ``mult`` is a whole number: count the pairs (hand of the class, set of the orbit inside it)
+    both ways (``levels``). So every count a kernel makes of a family is already a count of
+    hands, and nothing is divided after it. Returns (length, inexact): the classes whose
+    occurrences x orbit size did not divide by ``q`` (never, if the level is right)."""
     n = 0
     for t in range(a, b):
         c = items[t]
         if n > 0 and fam[n - 1] == c:
-            mult[n - 1] += (frec[n - 1] >> _ORBIT_SHIFT) & 0x1F
             occ[n - 1] += 1
         else:
             r = rec[c]
             fam[n] = c
             frec[n] = r
-            mult[n] = (r >> _ORBIT_SHIFT) & 0x1F
             occ[n] = 1
             n += 1
-    return n
+    inexact = 0
+    for i in range(n):
+        scaled = occ[i] * ((frec[i] >> _ORBIT_SHIFT) & 0x1F)
+        inexact += scaled % q != 0
+        mult[i] = scaled // q
+    return n, inexact
 
 
 @njit(cache=True, nogil=True)
@@ -331,8 +340,9 @@ def run_orbits(
     """Sum ``F_S * |orbit S|`` over the orbits ``orbit_ids`` of one level.
 
     ``rec``: the packed class records (``pack_classes``); ``prep``: a class of each player
-    group. Returns (joint, bwin, bloss, rwin, rpush, inexact): ``inexact`` counts orbits whose
-    scaled counts did not divide by the orbit size (never, if the bookkeeping is right).
+    group. Returns (joint, bwin, bloss, rwin, rpush, inexact): ``inexact`` counts the classes
+    whose weight in a family did not divide by the orbit size (``merge_family``: never, if the
+    levels are right).
     """
     joint = np.zeros((n_p, n_d), dtype=np.int64)
     bwin = np.zeros(n_d, dtype=np.int64)
@@ -348,7 +358,9 @@ def run_orbits(
     scratch = make_scratch(max_items, n_p, n_d, prep.shape[0])
     inexact = 0
     for s in orbit_ids:
-        n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
+        q = set_orbit[s]
+        n, bad = merge_family(items, offsets[s], offsets[s + 1], q, rec, fam, frec, mult, occ)
+        inexact += bad
         l_joint[:] = 0
         l_bwin[:] = 0
         l_bloss[:] = 0
@@ -365,17 +377,13 @@ def run_orbits(
                 l_joint, l_bwin, l_bloss, l_rwin, l_rpush,
             )  # fmt: skip
         l_rpush -= l_rwin  # the kernel counted push-or-win
-        q = set_orbit[s]
+        # the family's pairs of hands count once for each of the q sets of the orbit
         for p in range(n_p):
             for d in range(n_d):
-                if l_joint[p, d] % q:
-                    inexact += 1
-                joint[p, d] += l_joint[p, d] // q
+                joint[p, d] += q * l_joint[p, d]
         for d in range(n_d):
-            if l_bwin[d] % q or l_bloss[d] % q or l_rwin[d] % q or l_rpush[d] % q:
-                inexact += 1
-            bwin[d] += l_bwin[d] // q
-            bloss[d] += l_bloss[d] // q
-            rwin[d] += l_rwin[d] // q
-            rpush[d] += l_rpush[d] // q
+            bwin[d] += q * l_bwin[d]
+            bloss[d] += q * l_bloss[d]
+            rwin[d] += q * l_rwin[d]
+            rpush[d] += q * l_rpush[d]
     return joint, bwin, bloss, rwin, rpush, inexact

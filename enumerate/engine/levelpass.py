@@ -53,7 +53,8 @@ def over_levels(
 ) -> None:
     """Run ``work(level, orbit ids, part)`` over every level k = 0..7 (from the level cache,
     ``levelcache``), in threads; fail with an AssertionError naming the level when the parts
-    met inexact divisions (``work`` returns their number). ``timings[k]``: seconds of level k.
+    met class weights that did not divide by the orbit size (``work`` returns their number;
+    ``kernels.merge_family``). ``timings[k]``: seconds of level k.
 
     A level's orbits are cut into slices (``_slices``), each slice into ``n_jobs`` parts of
     about equal size (or ``parts_of(level, first, stop)``); thread j runs its part of every
@@ -83,7 +84,7 @@ def over_levels(
             inexact = sum(par(delayed(run_part)(level, plan, j) for j in range(n_parts)))
             if inexact:  # not an assert statement: this check must survive python -O
                 raise AssertionError(
-                    f"{what} level {k}: {inexact} family counts did not divide by the orbit "
+                    f"{what} level {k}: {inexact} class weights did not divide by the orbit "
                     "size (a bookkeeping bug in the levels or the kernels)"
                 )
             del level

@@ -4,8 +4,10 @@ For a level k, every k-subset T of every class representative is mapped to the o
 sets it belongs to. Grouped by orbit S, the list of classes c (one entry per such subset) with
 multiplicity ``|orbit c|`` describes the family H_S of hands containing S, scaled by
 ``|orbit S|``: a class c occurs ``m(c, S)`` times and stands for
-``n_S(c) = |orbit c| * m(c, S) / |orbit S|`` hands of H_S (count the pairs (hand, subset) both
-ways). So the engine's pair counts over an item list are ``|orbit S|^2 * F_S``.
+``n_S(c) = |orbit c| * m(c, S) / |orbit S|`` hands of H_S, a whole number (count the pairs
+(hand of the class, subset in the orbit) both ways). The kernels weigh each class by
+``n_S(c)`` (``kernels.merge_family``), so their counts over a family are counts of hands, and
+the engine adds ``|orbit S| * F_S`` for the orbit.
 """
 
 from __future__ import annotations

@@ -223,7 +223,7 @@ def run_per_hand(
     rec = keys.packed
 
     def work(level: LevelArrays, ids: np.ndarray, part: int) -> int:
-        """Adds the orbits ``ids`` for the part's classes; returns the inexact divisions
+        """Adds the orbits ``ids`` for the part's classes; returns the inexact class weights
         met."""
         first, stop = ranges[part]
         return int(per_hand_orbits(

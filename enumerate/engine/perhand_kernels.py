@@ -49,16 +49,12 @@ def point_width(n_d: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol, tot, out,
-                     at):  # fmt: skip
-    """One setting (high ``h``, low ``lo``) against the family's dealer grid, divided by ``q``,
-    into ``out[at : at + point_width]``: wins (both player hands higher) and losses (both
-    lower or equal) by dealer class, then the same hand as the banker over all dealer classes
-    (the other hands are an opponent's set by the house way, copies go to the banker: wins =
-    both opponent hands lower or equal, losses = both higher). Returns the divisions that left
-    a remainder (never, if the bookkeeping is right: a family's counts are ``q`` times its
-    hand counts)."""
-    inexact = 0
+def _setting_answers(h, lo, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol, tot, out, at):
+    """One setting (high ``h``, low ``lo``) against the family's dealer grid, into
+    ``out[at : at + point_width]``: wins (both player hands higher) and losses (both lower or
+    equal) by dealer class, then the same hand as the banker over all dealer classes (the other
+    hands are an opponent's set by the house way, copies go to the banker: wins = both
+    opponent hands lower or equal, losses = both higher)."""
     r = _row(h, hrank, uniq, rows, dense)
     ru = _row(h + 1, hrank, uniq, rows, dense)  # distinct dealer highs at or below h
     bank_win = 0
@@ -66,21 +62,17 @@ def _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol,
     col, col_up, all_lows = lcol[lo], lcol[lo + 1], lcol[N_LOW]  # grid columns (dealer_grid)
     for d in range(n_d):
         win = grid[r, col, d]
-        loss = tot[d] - cum_l[lo, d] - grid[r, all_lows, d] + win
-        inexact += (win % q != 0) + (loss % q != 0)
-        out[at + d] = win // q
-        out[at + n_d + d] = loss // q
+        out[at + d] = win
+        out[at + n_d + d] = tot[d] - cum_l[lo, d] - grid[r, all_lows, d] + win
         at_or_below = grid[ru, col_up, d]
         bank_win += at_or_below
         bank_loss += tot[d] - cum_l[lo + 1, d] - grid[ru, all_lows, d] + at_or_below
-    inexact += (bank_win % q != 0) + (bank_loss % q != 0)
-    out[at + 2 * n_d] = bank_win // q
-    out[at + 2 * n_d + 1] = bank_loss // q
-    return inexact
+    out[at + 2 * n_d] = bank_win
+    out[at + 2 * n_d + 1] = bank_loss
 
 
 @njit(cache=True, nogil=True)
-def _setting_answers_direct(h, lo, q, n_d, frec, mult, out, at):
+def _setting_answers_direct(h, lo, n_d, frec, mult, out, at):
     """``_setting_answers`` by testing the setting against every dealer item of the family
     (``frec``, ``mult``): for families too small to be worth a grid."""
     for t in range(2 * n_d + 2):
@@ -96,31 +88,24 @@ def _setting_answers_direct(h, lo, q, n_d, frec, mult, out, at):
             out[at + 2 * n_d] += m
         elif dh > h and dl > lo:
             out[at + 2 * n_d + 1] += m
-    inexact = 0
-    for t in range(2 * n_d + 2):
-        inexact += out[at + t] % q != 0
-        out[at + t] //= q
-    return inexact
 
 
 @njit(cache=True, nogil=True)
-def _group_answers(c, ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol,
+def _group_answers(c, ph, pl, fsize, fh, fl, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol,
                    tot, frec, mult, out):  # fmt: skip
     """The answers (``_setting_answers``) of the settings of class c into ``out``: the house
     way's setting first, then its frontier points, a point row each; from the grid, or from
-    the family's items when ``rows`` is 0 (``DIRECT_MAX``). Returns the inexact divisions."""
+    the family's items when ``rows`` is 0 (``DIRECT_MAX``)."""
     w = 2 * n_d + 2
     m = fsize[c]
-    inexact = 0
     for j in range(-1, m):
         h = np.int64(ph[c] if j < 0 else fh[c, j])
         lo = np.int64(pl[c] if j < 0 else fl[c, j])
         if rows == 0:
-            inexact += _setting_answers_direct(h, lo, q, n_d, frec, mult, out, w * (1 + j))
+            _setting_answers_direct(h, lo, n_d, frec, mult, out, w * (1 + j))
         else:
-            inexact += _setting_answers(h, lo, q, n_d, grid, rows, dense, hrank, uniq, cum_l,
-                                        lcol, tot, out, w * (1 + j))  # fmt: skip
-    return inexact
+            _setting_answers(h, lo, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol, tot, out,
+                             w * (1 + j))  # fmt: skip
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -146,15 +131,15 @@ def _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_p
 
 @njit(cache=True, nogil=True)
 def family_per_hand(
-    fam, frec, mult, occ, sign, q, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
+    fam, frec, mult, occ, sign, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
     scratch, answers, acc_class, acc_point, first, stop,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
 
     For one hand x of class c, each k-subset T of x adds ``(-1)^k`` times the number of dealer
     hands containing T of each outcome; the family of orbit S holds class c once per subset of
-    c's representative in that orbit (``occ``), and its dealer counts are ``|orbit S|`` = ``q``
-    times the hand counts. Outcomes are for fixed settings: the house way's (in the class row)
+    c's representative in that orbit (``occ``), and its weights ``mult`` count hands
+    (``merge_family``). Outcomes are for fixed settings: the house way's (in the class row)
     and every frontier point (the rows ``point_offset[c]`` on), as the player by dealer class
     and as the banker (``_setting_answers``). ``acc_class``, ``acc_point``: the two blocks of
     the module docstring, flattened. Classes of one player group have the same settings, so a
@@ -162,14 +147,11 @@ def family_per_hand(
     to each of its classes. Classes not selected are skipped, and so are the classes outside
     ``first <= c < stop``: the threads own ranges of the classes, so that they add into one
     set of counts.
-
-    Returns the number of divisions by ``q`` that left a remainder (``_group_answers``, and
-    the family's dealer totals): never, if the bookkeeping is right.
     """
     n = fam.shape[0]
     # the family's classes are increasing: skip it (and its grid) when none is in the range
     if n == 0 or fam[n - 1] < first or fam[0] >= stop:
-        return 0
+        return
     wp = 2 * n_d + 2
     wc = n_d + wp
     for i in range(min(AHEAD, n)):  # their rows arrive while the grid is built
@@ -183,9 +165,6 @@ def family_per_hand(
         tot[:] = 0
         for i in range(n):
             tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
-    inexact = 0
-    for d in range(n_d):
-        inexact += tot[d] % q != 0
     n_met = 0
     for i in range(n):
         if i + AHEAD < n:
@@ -199,14 +178,13 @@ def family_per_hand(
             met[n_met] = g
             n_met += 1
             slot[g] = n_met
-            inexact += _group_answers(prep[g], ph, pl, fsize, fh, fl, q, n_d, grid, rows, dense,
-                                      hrank, uniq, cum_l, lcol, tot, frec, mult,
-                                      answers[n_met - 1])  # fmt: skip
+            _group_answers(prep[g], ph, pl, fsize, fh, fl, n_d, grid, rows, dense, hrank, uniq,
+                           cum_l, lcol, tot, frec, mult, answers[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
         f = sign * occ[i]
         at = c * wc
         for d in range(n_d):
-            acc_class[at + d] += f * (tot[d] // q)
+            acc_class[at + d] += f * tot[d]
         at += n_d
         for t in range(wp):
             acc_class[at + t] += f * ans[t]
@@ -215,7 +193,6 @@ def family_per_hand(
             acc_point[at + t] += f * ans[wp + t]
     for t in range(n_met):
         slot[met[t]] = 0
-    return inexact
 
 
 @njit(cache=True, nogil=True)
@@ -225,20 +202,23 @@ def per_hand_orbits(
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level for the classes
     ``first <= c < stop``, into the two blocks of counts (2-D, C order); returns the number
-    of inexact divisions by the orbit sizes (the caller fails on any)."""
+    of classes whose weight did not divide by the orbit size (``merge_family``; the caller
+    fails on any)."""
     max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     n_groups = prep.shape[0]
     scratch = make_scratch(max_items, 1, n_d, n_groups)
-    # int32: a family's counts divided by |orbit S| are at most C(53,7) < 2^31
+    # int32: a family's counts of hands are at most C(53,7) < 2^31
     answers = np.empty((min(max_items, n_groups), (1 + fh.shape[1]) * (2 * n_d + 2)),
                        dtype=np.int32)  # fmt: skip
     flat_class = acc_class.reshape(-1)
     flat_point = acc_point.reshape(-1)
     inexact = 0
     for s in orbit_ids:
-        n = merge_family(items, offsets[s], offsets[s + 1], rec, fam, frec, mult, occ)
-        inexact += family_per_hand(
-            fam[:n], frec[:n], mult[:n], occ[:n], sign, set_orbit[s], ph, pl, fsize, fh, fl,
-            prep, point_offset, n_d, scratch, answers, flat_class, flat_point, first, stop,
+        n, bad = merge_family(items, offsets[s], offsets[s + 1], set_orbit[s], rec, fam, frec,
+                              mult, occ)  # fmt: skip
+        inexact += bad
+        family_per_hand(
+            fam[:n], frec[:n], mult[:n], occ[:n], sign, ph, pl, fsize, fh, fl, prep,
+            point_offset, n_d, scratch, answers, flat_class, flat_point, first, stop,
         )  # fmt: skip
     return inexact

@@ -99,7 +99,8 @@ def _run_shard(level: LevelArrays, shard: Shard, table: HandTable, keys: EngineK
         keys.frontier_low, keys.player_groups[1], N_PLAYER_CLASSES, keys.n_dealer_classes,
     )  # fmt: skip
     if inexact:
-        raise AssertionError(f"shard {shard.name}: {inexact} counts not divisible by orbit size")
+        raise AssertionError(f"shard {shard.name}: {inexact} class weights not divisible by "
+                             "the orbit size")
     return PairCounts(joint, bwin, bloss, rwin, rpush).scaled(level.sign)
 
 
