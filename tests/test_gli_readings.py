@@ -269,11 +269,44 @@ def test_readings_are_runtime_params_of_one_kernel() -> None:
     # one kernel for every reading: after the first, no new compilation
     cards = np.ascontiguousarray(hand_table(SMALL, use_cache=False).cards, dtype=np.int64)
     apply_way(get_way("gli"), cards)
-    compiled = len(way_base._apply_read.signatures)
+    compiled = len(way_base._set_range_read.signatures)
     for name in ("gli[two-pair=or]", "gli[quads-pair-from-trips=no]",
                  "gli[complete-pairs=high-and-low,complete-two-pair=singleton-ace]"):  # fmt: skip
         apply_way(get_way(name), cards)
-    assert len(way_base._apply_read.signatures) == compiled
+    assert len(way_base._set_range_read.signatures) == compiled
+
+
+@pytest.mark.parametrize("deck", [SMALL, TEST_DECK])
+def test_a_batch_of_readings_sets_as_each_reading_alone(deck: Deck) -> None:
+    """``apply_ways`` sets every reading of a batch in one pass and sets a hand once when
+    ``gli.reading_free`` says its rule holds no clause: each reading's columns equal that
+    reading set alone (every alternative of every clause, and pairs of them), on every class
+    of two decks with every hand category, the joker and the wheel. And a hand that is
+    reading-free is set alike by every reading."""
+    cards = np.ascontiguousarray(hand_table(deck, use_cache=False).cards, dtype=np.int64)
+    singles = [{c.id: alt} for c in gli.CLAUSES for alt in c.names]
+    pairs = [{"two-pair": a, c.id: b} for a in CLAUSE["two-pair"].names
+             for c in gli.CLAUSES if c.id != "two-pair" for b in c.names]  # fmt: skip
+    ways = list({w.name: w for w in (_way(ch) for ch in [{}, *singles, *pairs])}.values())
+    batch = way_base.apply_ways(ways, cards)
+    alone = [apply_way(w, cards) for w in ways]
+    for way, together, by_itself in zip(ways, batch, alone, strict=True):
+        for k in ("setting", "rule", "high", "low"):
+            assert np.array_equal(getattr(together, k), getattr(by_itself, k)), (way.name, k)
+    free = _reading_free_rows(cards)
+    if deck == TEST_DECK:  # on SMALL every hand is two pair or better, or a straight
+        assert 0 < free.sum() < len(cards)
+    for by_itself in alone[1:]:
+        for k in ("setting", "rule"):
+            assert np.array_equal(getattr(by_itself, k)[free], getattr(alone[0], k)[free]), k
+
+
+def _reading_free_rows(cards: np.ndarray) -> np.ndarray:
+    """``gli.reading_free`` of every hand."""
+    t = five_card_table()
+    royal = int(np.flatnonzero(t.category == 8).max())
+    return np.array([gli.reading_free(way_base.hand_facts(row, t.ids, t.max_low, t.category,
+                                                          royal)) for row in cards])  # fmt: skip
 
 
 def test_readings_never_fall_back_and_change_only_their_rules() -> None:

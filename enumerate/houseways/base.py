@@ -47,12 +47,13 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, FiveCardTable, five_card_table
 from enumerate.houseways.facts import NONE, hand_facts, highest_back
 from enumerate.rules import Rules
+from enumerate.threads import over_ranges
 
 FALLBACK = "fallback: the way gave no valid setting"
 
@@ -141,6 +142,9 @@ class HouseWay:
     reading: Reading = ()
     build: WayBuilder | None = field(default=None, repr=False, compare=False)
     params: tuple[int, ...] | None = None
+    # numba ``reading_free(f)``: the hand of facts ``f`` is set without reading ``params``, so
+    # every reading sets it alike (None: any hand may read them)
+    reading_free: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.params is not None and not all(
@@ -237,7 +241,7 @@ def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     rules, choose, params = base.build(dict(reading))
     return HouseWay(
         f"{base.name}[{spell_reading(changed)}]", base.version, base.description, rules,
-        choose, base.module, base.clauses, reading, base.build, params,
+        choose, base.module, base.clauses, reading, base.build, params, base.reading_free,
     )  # fmt: skip
 
 
@@ -278,15 +282,10 @@ def _royal_id(table: FiveCardTable) -> int:
     return int(np.flatnonzero(table.category == 8).max())
 
 
-# The kernels: ``_apply`` for a ``choose(f)``, ``_apply_read`` for a ``choose(f, params)``. Each
-# takes the way's ``choose`` as an argument, so numba compiles it once per ``choose`` and process
-# (not cached on disk); the body they share is inlined into both.
-
-
-@njit(inline="always")
-def _columns(n):
-    return (np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int8),
-            np.empty(n, dtype=np.int16), np.empty(n, dtype=np.int8))  # fmt: skip
+# The kernels: ``_set_range`` for a ``choose(f)``, ``_set_range_read`` for a ``choose(f, params)``
+# and one or more readings. Each takes the way's ``choose`` as an argument, so numba compiles it
+# once per ``choose`` and process (a function argument keeps it out of numba's disk cache); they
+# set the hands ``lo <= h < hi`` and run in threads (``enumerate.threads``).
 
 
 @njit(inline="always")
@@ -314,42 +313,44 @@ def _store(f, s, r, n_rules, h, setting, rule, high, low):
     low[h] = f.low[s]
 
 
-@njit(cache=False, parallel=True)
-def _apply(cards, ids5, max_low, category5, royal_id, n_rules, choose):
-    setting, rule, high, low = _columns(cards.shape[0])
-    for h in prange(cards.shape[0]):
+@njit(cache=False, nogil=True)
+def _set_range(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose, setting, rule,
+               high, low):  # fmt: skip
+    for h in range(lo, hi):
         f = _facts(cards, h, ids5, max_low, category5, royal_id)
         s, r = choose(f)
         _store(f, s, r, n_rules, h, setting, rule, high, low)
-    return setting, rule, high, low
 
 
-@njit(cache=False, parallel=True)
-def _apply_read(cards, ids5, max_low, category5, royal_id, n_rules, choose, params):
-    setting, rule, high, low = _columns(cards.shape[0])
-    for h in prange(cards.shape[0]):
+@njit(cache=False, nogil=True)
+def _set_range_read(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose,
+                    reading_free, params, setting, rule, high, low):  # fmt: skip
+    """Every reading of ``params`` (a row each, with its ``n_rules``) of one way at once: a
+    hand's facts are worked out once for all of them, and a hand the way sets without reading
+    its clauses (``reading_free(f)``) is set once, by the first reading, for all."""
+    for h in range(lo, hi):
         f = _facts(cards, h, ids5, max_low, category5, royal_id)
-        s, r = choose(f, params)
-        _store(f, s, r, n_rules, h, setting, rule, high, low)
-    return setting, rule, high, low
+        s, r = choose(f, params[0])
+        s0, r0 = settle(f, s, r, n_rules[0])
+        free = reading_free(f)
+        for k in range(params.shape[0]):
+            if k == 0 or free:
+                # the first reading's setting, by its rule (or by this reading's fallback);
+                # settling it again would cost a call per reading that copies the facts
+                s, r = s0, n_rules[k] if r0 == n_rules[0] else r0
+            else:
+                s, r = choose(f, params[k])
+                s, r = settle(f, s, r, n_rules[k])
+            setting[h, k] = s
+            rule[h, k] = r
+            high[h, k] = f.high[s]
+            low[h, k] = f.low[s]
 
 
-@njit(cache=False, parallel=True)
-def _apply_reads(cards, ids5, max_low, category5, royal_id, n_rules, choose, params):
-    """``_apply_read`` for several readings of one way at once (``params`` and ``n_rules``:
-    one row and one entry per reading): a hand's facts, nine tenths of the time of setting it,
-    are worked out once for all of them."""
-    n, m = cards.shape[0], params.shape[0]
-    setting = np.empty((m, n), dtype=np.int8)
-    rule = np.empty((m, n), dtype=np.int8)
-    high = np.empty((m, n), dtype=np.int16)
-    low = np.empty((m, n), dtype=np.int8)
-    for h in prange(n):
-        f = _facts(cards, h, ids5, max_low, category5, royal_id)
-        for k in range(m):
-            s, r = choose(f, params[k])
-            _store(f, s, r, n_rules[k], h, setting[k], rule[k], high[k], low[k])
-    return setting, rule, high, low
+@njit(cache=True)
+def never_free(f):
+    """``reading_free`` of a way that says nothing of its readings: every hand may read them."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -362,40 +363,44 @@ class WayColumns:
     low: np.ndarray
 
 
+def _way_columns(n: int, readings: int) -> tuple[np.ndarray, ...]:
+    """Empty (setting, rule, high, low) columns: a row per hand, its readings side by side."""
+    shape = (n, readings)
+    return (np.empty(shape, dtype=np.int8), np.empty(shape, dtype=np.int8),
+            np.empty(shape, dtype=np.int16), np.empty(shape, dtype=np.int8))  # fmt: skip
+
+
 def apply_way(way: HouseWay, cards: np.ndarray, rules: Rules | None = None) -> WayColumns:
     """Set every hand (rows of seven increasing card ids) the way ``way`` does."""
-    t = five_card_table(rules)
-    args = (cards, t.ids, t.max_low, t.category, _royal_id(t), len(way.rules), way.choose)
-    if way.params is None:
-        setting, rule, high, low = _apply(*args)
-    else:
-        params = np.array(way.params, dtype=np.int64)
-        setting, rule, high, low = _apply_read(*args, params)
-    return WayColumns(setting, rule, high, low)
+    return apply_ways([way], cards, rules)[0]
 
 
 def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
                rules: Rules | None = None) -> list[WayColumns]:  # fmt: skip
     """``apply_way`` of each way; the readings of one way (the ways with ``params`` sharing a
-    ``choose``) in one pass over the hands."""
+    ``choose``) in one pass over the hands (``_set_range_read``)."""
+    t = five_card_table(rules)
+    n = cards.shape[0]
+    table = (cards, t.ids, t.max_low, t.category, _royal_id(t))
     out: dict[int, WayColumns] = {}
     batches: dict[int, list[int]] = {}
     for i, way in enumerate(ways):
-        if way.params is not None:
+        if way.params is None:
+            one = [c[:, 0] for c in _way_columns(n, 1)]
+            over_ranges(_set_range, n, *table, len(way.rules), way.choose, *one)
+            out[i] = WayColumns(*one)
+        else:
             batches.setdefault(id(way.choose), []).append(i)
-    t = five_card_table(rules)
     for members in batches.values():
-        if len(members) < 2:
-            continue
+        first = ways[members[0]]
         params = np.array([ways[i].params for i in members], dtype=np.int64)
         n_rules = np.array([len(ways[i].rules) for i in members], dtype=np.int64)
-        setting, rule, high, low = _apply_reads(
-            cards, t.ids, t.max_low, t.category, _royal_id(t), n_rules, ways[members[0]].choose,
-            params,
-        )  # fmt: skip
+        cols = _way_columns(n, len(members))
+        over_ranges(_set_range_read, n, *table, n_rules, first.choose,
+                    first.reading_free or never_free, params, *cols)  # fmt: skip
         for k, i in enumerate(members):
-            out[i] = WayColumns(setting[k], rule[k], high[k], low[k])
-    return [out[i] if i in out else apply_way(way, cards, rules) for i, way in enumerate(ways)]
+            out[i] = WayColumns(*(np.ascontiguousarray(c[:, k]) for c in cols))
+    return [out[i] for i in range(len(ways))]
 
 
 @dataclass(frozen=True)

@@ -805,6 +805,17 @@ def choose_read(f, p):
 
 
 @njit(cache=True)
+def reading_free(f):
+    """Does ``choose_read`` set this hand without reading ``p``? Five aces, three of a kind,
+    one pair and no pair go to rules that hold no clause; four of a kind, full houses, two
+    pair and the straights and flushes (which may defer to those) read their clauses. So every
+    reading sets the hands this returns True for alike (the batch of readings of
+    ``base.apply_ways`` sets them once)."""
+    c = f.best_cat
+    return not (c in (QUADS, FULL_HOUSE, TWO_PAIR) or _is_complete(c))
+
+
+@njit(cache=True)
 def choose(f):
     """Set a hand by the ``DEFAULT`` reading (``choose_read``)."""
     return choose_read(f, _DEFAULT_PARAMS)
