@@ -11,6 +11,7 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -22,6 +23,7 @@ matplotlib.use("Agg")  # files only, no screen
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from analysis.ahead import WaysAhead
 from analysis.categories import category_table
 from analysis.envy import max_players
 from analysis.formats import decimal, markdown
@@ -33,6 +35,7 @@ from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_nam
 from analysis.ways import diff_ways, dominated_counts
 from enumerate.cache import release_unused
 from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
 
 if TYPE_CHECKING:
     from enumerate.engine.perhand import PerHand
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
 LAB_WAYS = ("gli", "trump-plaza", "foxwoods")  # the casino ways priced in the house-way lab
+AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 
 
 @dataclass
@@ -285,22 +289,49 @@ def build_reports(
     ways: list[str] | None = None,
     optimal: bool = True,
     log: Callable[[str], None] = print,
+    ahead_tables: bool = True,
 ) -> Report:
-    """Write every table and plot under ``out``; returns what was written."""
+    """Write every table and plot under ``out``; returns what was written.
+
+    ``ahead_tables``: on a deck of at least ``AHEAD_MIN_CLASSES`` classes, the house ways'
+    tables are built by a child process while the frontiers, the levels and the pair engine
+    run (``analysis.ahead``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     deck = deck or Deck.full()
     rules = rules or Rules()
     ways = ways or ["gli", "trump-plaza"]
     rep = Report(out, deck)
+    lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
+    readings = _readings()  # the readings of the gli card the reconciliation prices
+    later = ExitStack()  # the child building the way tables, stopped when the report ends
+    ahead: list[WaysAhead] = []
+
+    def classes_step() -> None:
+        _categories(rep, rules)
+        if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
+            log("way tables: building them in a child process")
+            ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings])))
+
+    def after(names: list[str], step: Callable[[], None]) -> Callable[[], None]:
+        """``step``, once the child (if any) has built the tables of the ways ``names``."""
+
+        def run() -> None:
+            for child in ahead:
+                child.wait(names)
+            step()
+
+        return run
+
     steps: list[tuple[str, Callable[[], None]]] = [
-        ("seven-card classes", lambda: _categories(rep, rules)),
-        ("variants", lambda: _variants(rep, ways, rules, log)),
+        ("seven-card classes", classes_step),
+        ("frontiers and levels", lambda: _way_free_tables(deck, rules, log)),
+        ("variants", after(ways, lambda: _variants(rep, ways, rules, log))),
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
+        ("house-way lab", after([*lab_ways, *readings],
+                                lambda: way_lab_section(rep, lab_ways, rules, log))),
     ]
-    lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
-    steps.append(("house-way lab", lambda: way_lab_section(rep, lab_ways, rules, log)))
     # the optimal banker's counts come from the optimal step's per-hand table, held for the
     # banking step only (it is the largest table of the run)
     held: dict[str, PerHand | None] = {}
@@ -312,18 +343,41 @@ def build_reports(
         steps.append(("optimal strategy", optimal_step))
     steps.append(("player banking",
                   lambda: _banking(rep, ways[0], rules, log, held.pop("per hand", None))))
-    for name, step in steps:
-        t0 = time.perf_counter()
-        step()
-        release_unused()  # what a step freed, before the next one allocates its tables
-        rep.seconds[name] = time.perf_counter() - t0
-        log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} MB, "
-            f"now {_resident_mb():,.0f} MB)")
+    with later:
+        for name, step in steps:
+            t0 = time.perf_counter()
+            step()
+            release_unused()  # what a step freed, before the next one allocates its tables
+            rep.seconds[name] = time.perf_counter() - t0
+            log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} "
+                f"MB, now {_resident_mb():,.0f} MB)")  # fmt: skip
     _index(rep, rules)
     from analysis.site import write_site
 
     write_site(out)  # index.html and a page for every markdown file, for a browser
     return rep
+
+
+def _readings() -> list[str]:
+    """The readings of the gli card that the reconciliation prices (``analysis.reconcile``)."""
+    from analysis.reconcile import readings_to_try, way_name
+
+    return [way_name(change) for change in readings_to_try()]
+
+
+def _way_free_tables(deck: Deck, rules: Rules, log: Callable[[str], None]) -> None:
+    """The tables no house way goes into, built (or checked in the cache) before the steps
+    that need them: the frontiers of every class and the levels of inclusion-exclusion (while
+    a child process sets the hands by the house ways, ``analysis.ahead``)."""
+    from enumerate.engine.levelcache import level_arrays
+    from enumerate.waytables import player_table
+
+    table = hand_table(deck, rules)
+    log("frontiers of every class")
+    player_table(deck, rules)
+    for k in range(8):
+        log(f"level {k} of inclusion-exclusion")
+        level_arrays(table, k)
 
 
 def _peak_mb() -> float:

@@ -30,7 +30,11 @@ from typing import Any
 
 
 def cores() -> int:
-    """Threads to run: one per core of the machine."""
+    """Threads to run: ``$PAIGOW_THREADS`` if set (a child process that works beside another
+    takes one), else one per core of the machine."""
+    env = os.environ.get("PAIGOW_THREADS", "").strip()
+    if env.isdigit() and int(env) >= 1:
+        return int(env)
     return os.cpu_count() or 1
 
 

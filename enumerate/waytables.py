@@ -183,6 +183,12 @@ def _way_prov(way: HouseWay, deck: Deck, rules: Rules, rows: int) -> dict[str, o
                       rules=rules.key, rows=rows)  # fmt: skip
 
 
+def way_is_cached(way: HouseWay, deck: Deck, rules: Rules, cache: Path | None = None) -> bool:
+    """Is the table of ``way`` current in the cache? (Its content is verified when read.)"""
+    rows = len(hand_table(deck, rules, True, cache))
+    return is_current(way_cache_path(way, deck, rules, cache), _way_prov(way, deck, rules, rows))
+
+
 def way_table(
     way: HouseWay | str,
     deck: Deck | None = None,
@@ -250,8 +256,7 @@ def way_tables(
     deck = deck or Deck.full()
     rules = rules or Rules()
     hands = hand_table(deck, rules, use_cache, cache)
-    missing = [w for w in found if not use_cache or not is_current(
-        way_cache_path(w, deck, rules, cache), _way_prov(w, deck, rules, len(hands)))]  # fmt: skip
+    missing = [w for w in found if not use_cache or not way_is_cached(w, deck, rules, cache)]
     built = {}
     if len(missing) > 1:
         columns = apply_ways(missing, hands.cards.astype(np.int64), rules)

@@ -49,6 +49,7 @@ from enumerate.engine.levelcache import level_arrays
 from enumerate.engine.levels import LevelArrays
 from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.tables import HandTable
+from enumerate.threads import cores
 from enumerate.vocabulary import N_PLAYER_CLASSES
 
 SCHEMA_VERSION = 1
@@ -150,7 +151,7 @@ class ShardStore:
 
 
 def default_jobs() -> int:
-    return os.cpu_count() or 1
+    return cores()
 
 
 @dataclass

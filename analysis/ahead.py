@@ -1,0 +1,106 @@
+"""House-way tables built ahead, in a child process, while ``paigow reports`` works on what
+does not need them.
+
+Setting all 6,972,147 classes of the full deck by a house way is one-core work that, on a fresh
+checkout, is mostly numba compiling the way's rules: gli, trump-plaza, foxwoods and the 28
+readings of the reconciliation came to about 150 s of ``paigow reports`` on two cores, all of
+it on the path of the steps that wait for it. A child process builds those tables into the
+cache, on one thread, while the parent builds the frontiers and the levels and runs the pair
+engine; the parent reads each table from the cache when it needs it (``WaysAhead.wait``).
+
+Nothing is trusted to the child: a table it writes is an ordinary cache file, verified when the
+parent reads it, and a table it did not write (it failed, or was too slow) the parent builds
+itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
+folder), so that two processes never write one function's entries of numba's cache at once.
+
+Run as ``python -m analysis.ahead --deck NAME --wheel W WAY...``: the ways without a reading
+(no brackets in the name) one at a time in the order given, then the readings in one pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from enumerate.cache import cache_dir
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.waytables import way_is_cached
+
+NUMBA_DIR = "numba-ahead"  # the child's numba cache, inside the cache folder
+LOG = "ahead.log"  # what the child printed, inside the cache folder
+POLL_SECONDS = 0.2
+
+
+class WaysAhead:
+    """A child process building the way tables of ``names`` for ``deck`` and ``rules``.
+
+    Use it as a context manager: on leaving, a child still running is stopped (the tables it
+    finished stay in the cache)."""
+
+    def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
+                 own_numba_cache: bool = True) -> None:  # fmt: skip
+        self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
+        cache = cache_dir()
+        env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
+        if own_numba_cache:
+            env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
+        cmd = [sys.executable, "-m", "analysis.ahead", "--deck", deck.name, "--wheel",
+               rules.wheel, *self.names]  # fmt: skip
+        with open(cache / LOG, "w") as log:
+            self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                         cwd=Path(__file__).resolve().parents[1])  # fmt: skip
+
+    def wait(self, names: Sequence[str]) -> None:
+        """Return once every way of ``names`` that the child builds is in the cache, or the
+        child has stopped (the parent then builds what is missing, as without a child)."""
+        for name in names:
+            if name not in self.names:
+                continue
+            way = get_way(name)
+            while not way_is_cached(way, self.deck, self.rules) and self.proc.poll() is None:
+                time.sleep(POLL_SECONDS)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        self.proc.wait()
+
+    def __enter__(self) -> WaysAhead:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:  # fmt: skip
+        self.close()
+
+
+def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
+    """The child's work: each way without a reading on its own, in order (the parent waits
+    for the first ones first), then every reading together (one pass over the hands)."""
+    from enumerate.waytables import way_table, way_tables
+
+    plain = [n for n in names if "[" not in n]
+    readings = [n for n in names if "[" in n]
+    for name in plain:
+        way_table(name, deck, rules)
+    if readings:
+        way_tables(readings, deck, rules)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m analysis.ahead", description=__doc__)
+    parser.add_argument("--deck", required=True)
+    parser.add_argument("--wheel", default="second")
+    parser.add_argument("ways", nargs="+")
+    args = parser.parse_args(argv)
+    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways)
+
+
+if __name__ == "__main__":
+    main()

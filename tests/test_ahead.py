@@ -1,0 +1,57 @@
+"""Way tables built ahead by a child process (``analysis.ahead``): what it writes is what the
+parent would have built, and a child that fails leaves the parent to build the tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.ahead import WaysAhead, build
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.waytables import way_is_cached, way_table
+
+SMALL = Deck.parse("TJQKA:cdh+joker")
+COLUMNS = ("setting", "rule", "high", "low")
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _same(name: str) -> bool:
+    cached = way_table(name, SMALL)
+    fresh = way_table(name, SMALL, use_cache=False)
+    return cached.from_cache and all(
+        np.array_equal(getattr(cached, c), getattr(fresh, c)) for c in COLUMNS
+    )
+
+
+def test_build_writes_the_tables_the_parent_would_build(cache):
+    names = ["gli", "trump-plaza", "gli[two-pair=or]", "gli[complete-pairs=two-only]"]
+    build(SMALL, Rules(), names)
+    for name in names:
+        assert way_is_cached(get_way(name), SMALL, Rules())
+        assert _same(name), name
+
+
+def test_the_child_builds_them_and_the_parent_reads_them(cache):
+    names = ["max-back"]
+    with WaysAhead(SMALL, Rules(), names, own_numba_cache=False) as child:
+        child.wait(names)
+        assert way_is_cached(get_way("max-back"), SMALL, Rules())
+        assert child.proc.wait(timeout=120) == 0
+    assert _same("max-back")
+
+
+def test_a_child_that_fails_leaves_the_tables_to_the_parent(cache):
+    # the child does not know the way (it was never registered there): it stops with an
+    # error, and waiting for its tables returns instead of hanging
+    names = ["no-such-way"]
+    with WaysAhead(SMALL, Rules(), names, own_numba_cache=False) as child:
+        child.wait([])  # nothing asked: returns at once
+        child.proc.wait(timeout=120)
+        assert child.proc.returncode != 0
+    assert "no-such-way" in (cache / "ahead.log").read_text()
