@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -17,7 +17,7 @@ from enumerate.engine.levels import LevelArrays
 from enumerate.tables import HandTable
 
 
-def _split(level: LevelArrays, parts: int, first: int = 0, stop: int | None = None,
+def split_orbits(level: LevelArrays, parts: int, first: int = 0, stop: int | None = None,
            ) -> list[np.ndarray]:  # fmt: skip
     """Orbit ids ``first <= s < stop`` of a level in ``parts`` runs of about equal item
     counts."""
@@ -50,8 +50,9 @@ def over_levels(
     parts_of: Callable[[LevelArrays, int, int], list[np.ndarray]] | None = None,
     timings: dict[int, float] | None = None,
     use_cache: bool = True,
+    levels: Sequence[int] = range(8),
 ) -> None:
-    """Run ``work(level, orbit ids, part)`` over every level k = 0..7 (from the level cache,
+    """Run ``work(level, orbit ids, part)`` over the levels k of ``levels`` (from the level cache,
     ``levelcache``), in threads; fail with an AssertionError naming the level when the parts
     met class weights that did not divide by the orbit size (``work`` returns their number;
     ``kernels.merge_family``). ``timings[k]``: seconds of level k.
@@ -73,10 +74,10 @@ def over_levels(
         return inexact
 
     with Parallel(n_jobs=n_jobs, backend="threading") as par:
-        for k in range(8):
+        for k in levels:
             t0 = time.perf_counter()
             level, _ = level_arrays(table, k, use_cache=use_cache)
-            plan = [(first, stop, _split(level, n_jobs, first, stop) if parts_of is None
+            plan = [(first, stop, split_orbits(level, n_jobs, first, stop) if parts_of is None
                      else parts_of(level, first, stop)) for first, stop in _slices(level)]
             n_parts = len(plan[0][2])
             if any(len(parts) != n_parts for _, _, parts in plan):

@@ -108,6 +108,19 @@ def _group_answers(c, ph, pl, fsize, fh, fl, n_d, grid, rows, dense, hrank, uniq
                              w * (1 + j))  # fmt: skip
 
 
+@njit(cache=True, nogil=True)
+def _family_grid(frec, mult, n_d, scratch):
+    """``dealer_grid`` of the family; for a family of at most ``DIRECT_MAX`` classes no grid
+    (rows 0: its settings are answered item by item), only its dealer totals (``scratch[7]``)."""
+    if frec.shape[0] > DIRECT_MAX:
+        return dealer_grid(frec, mult, n_d, scratch)
+    tot = scratch[7]
+    tot[:] = 0
+    for i in range(frec.shape[0]):
+        tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
+    return scratch[2][:n_d].reshape((1, 1, n_d)), 0, False
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point):
     """Prefetch the rows of class ``fam[i]`` (when it is in this thread's range), and the
@@ -156,15 +169,9 @@ def family_per_hand(
     wc = n_d + wp
     for i in range(min(AHEAD, n)):  # their rows arrive while the grid is built
         _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point)
-    _highs, uniq, grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
     lcol = scratch[11]
-    if n > DIRECT_MAX:
-        grid, rows, dense = dealer_grid(frec, mult, n_d, scratch)
-    else:  # no grid (rows = 0): answered item by item; the totals are all it needs
-        grid, rows, dense = grid_buf[:n_d].reshape((1, 1, n_d)), 0, False
-        tot[:] = 0
-        for i in range(n):
-            tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
+    grid, rows, dense = _family_grid(frec, mult, n_d, scratch)
     n_met = 0
     for i in range(n):
         if i + AHEAD < n:
@@ -222,3 +229,151 @@ def per_hand_orbits(
             point_offset, n_d, scratch, answers, flat_class, flat_point, first, stop,
         )  # fmt: skip
     return inexact
+
+
+# Two phases, for the levels of many families (``perhand.py``): the threads first split the
+# families and write each family's answers once (``per_hand_answers``), then split the classes
+# and add them (``per_hand_adds``). In one phase each thread would build every family's grid
+# and answer the groups of its own classes, and a group met by the classes of both threads
+# would be answered twice.
+
+
+@njit(cache=True, nogil=True)
+def per_hand_answers(
+    offsets, items, orbit_ids, start, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, n_d,
+    scratch, fam, frec, mult, occ, item_class, item_factor, item_row, rows,
+):  # fmt: skip
+    """Phase one: the families ``orbit_ids[start:]``, in order, for as long as they fit.
+
+    For each family: a row of ``rows`` per player group met among its selected classes
+    (``[total by dealer class | the house way's answers | a point row per frontier point]``:
+    a class row and its point rows, ``perhand_kernels`` module docstring), and an item per
+    selected class: the class, its factor ``sign * occ`` and where its group's row starts.
+    A family is written whole or not at all. Returns (the index into ``orbit_ids`` of the first
+    family not written, items written, row entries written, classes whose weight did not
+    divide by the orbit size); no family written when the first does not fit.
+    """
+    wp = 2 * n_d + 2
+    wc = n_d + wp
+    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
+    lcol = scratch[11]
+    n_items = 0
+    used = 0
+    inexact = 0
+    t = start
+    while t < orbit_ids.shape[0]:
+        s = orbit_ids[t]
+        n, bad = merge_family(items, offsets[s], offsets[s + 1], set_orbit[s], rec, fam, frec,
+                              mult, occ)  # fmt: skip
+        need = 0  # the row entries of its groups
+        n_met = 0
+        for i in range(n):
+            g = frec[i] >> _GROUP_SHIFT
+            if (frec[i] >> _SEL_SHIFT) & 1 and slot[g] == 0:
+                slot[g] = 1
+                met[n_met] = g
+                n_met += 1
+                need += wc + fsize[prep[g]] * wp
+        for u in range(n_met):
+            slot[met[u]] = 0
+        if n_items + n > item_class.shape[0] or used + need > rows.shape[0]:
+            break
+        inexact += bad
+        grid, n_rows, dense = _family_grid(frec[:n], mult[:n], n_d, scratch)
+        n_met = 0
+        for i in range(n):
+            if (frec[i] >> _SEL_SHIFT) & 1 == 0:
+                continue
+            g = frec[i] >> _GROUP_SHIFT
+            if slot[g] == 0:
+                met[n_met] = g
+                n_met += 1
+                slot[g] = used + 1
+                for d in range(n_d):
+                    rows[used + d] = tot[d]
+                _group_answers(prep[g], ph, pl, fsize, fh, fl, n_d, grid, n_rows, dense, hrank,
+                               uniq, cum_l, lcol, tot, frec[:n], mult[:n],
+                               rows[used + n_d :])  # fmt: skip
+                used += wc + fsize[prep[g]] * wp
+            item_class[n_items] = fam[i]
+            item_factor[n_items] = sign * occ[i]
+            item_row[n_items] = slot[g] - 1
+            n_items += 1
+        for u in range(n_met):
+            slot[met[u]] = 0
+        t += 1
+    return t, n_items, used, inexact
+
+
+RADIX_BITS = 11  # digits of the sort of phase two (2,048 counters)
+
+
+@njit(cache=True, nogil=True)
+def _sort_by_class(keys, m, tmp, span):
+    """Sort ``keys[:m]`` (class offset << 32 | item) by class offset, ``0 <= offset < span``:
+    least significant digit first, ``RADIX_BITS`` a pass, each pass stable; returns the array
+    that holds them sorted (``keys`` or ``tmp``)."""
+    bits = 1
+    while (span - 1) >> bits:
+        bits += 1
+    mask = (1 << RADIX_BITS) - 1
+    counts = np.zeros(mask + 2, dtype=np.int64)
+    src, dst = keys, tmp
+    for shift in range(32, 32 + bits, RADIX_BITS):
+        counts[:] = 0
+        for i in range(m):
+            counts[((src[i] >> shift) & mask) + 1] += 1
+        for d in range(mask + 1):
+            counts[d + 1] += counts[d]
+        for i in range(m):
+            d = (src[i] >> shift) & mask
+            dst[counts[d]] = src[i]
+            counts[d] += 1
+        src, dst = dst, src
+    return src
+
+
+@njit(cache=True, nogil=True)
+def per_hand_adds(item_class, item_factor, item_row, segments, rows, point_offset, fsize, n_d,
+                  acc_class, acc_point, first, stop, keys, tmp):  # fmt: skip
+    """Phase two: add the items of ``per_hand_answers`` of the classes ``first <= c < stop``
+    into the two blocks (flattened): factor x its group's row, the class row then the point
+    rows. ``segments[j]`` = (first item, items) of thread j's arena.
+
+    The items are added in the order of their classes (sorted here, ``keys`` and ``tmp``
+    its buffers): the counts are then read and written in one sweep of increasing
+    addresses instead of a cache miss per row, about 1.7 times as fast on the full deck."""
+    wp = 2 * n_d + 2
+    wc = n_d + wp
+    m = 0
+    for j in range(segments.shape[0]):
+        for i in range(segments[j, 0], segments[j, 0] + segments[j, 1]):
+            c = item_class[i]
+            if first <= c < stop:
+                keys[m] = (np.int64(c - first) << 32) | i
+                m += 1
+    order = _sort_by_class(keys, m, tmp, stop - first)
+    for u in range(m):
+        if u + AHEAD < m:  # the rows of an item a few ahead: its counts and its answers
+            i = order[u + AHEAD] & 0xFFFFFFFF
+            c = item_class[i]
+            at = point_offset[c] * wp
+            end = at + fsize[c] * wp
+            prefetch(acc_class, c * wc)
+            prefetch(acc_class, c * wc + wc - 1)
+            for a in range(at, end, 16):  # 16 int32 to a 64-byte line
+                prefetch(acc_point, a)
+            prefetch(acc_point, end - 1)
+            for a in range(item_row[i], item_row[i] + wc + end - at, 16):
+                prefetch(rows, a)
+        i = order[u] & 0xFFFFFFFF
+        c = item_class[i]
+        f = item_factor[i]
+        a = item_row[i]
+        at = c * wc
+        for t in range(wc):
+            acc_class[at + t] += f * rows[a + t]
+        a += wc
+        at = point_offset[c] * wp
+        for t in range(fsize[c] * wp):
+            acc_point[at + t] += f * rows[a + t]
