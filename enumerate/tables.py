@@ -23,7 +23,7 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from enumerate.cache import LastRead, cache_dir, load_or_build, provenance, require
+from enumerate.cache import LastRead, cache_dir, is_current, load_or_build, provenance, require
 from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import all_settings, five_card_table
@@ -201,6 +201,15 @@ def cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
     return (cache or cache_dir()) / f"hands-{safe}-wheel_{rules.wheel}.parquet"
 
 
+def _prov(deck: Deck, rules: Rules) -> dict[str, object]:
+    return provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
+
+
+def hand_table_is_cached(deck: Deck, rules: Rules, cache: Path | None = None) -> bool:
+    """Is the hand table current in the cache? (Its content is verified when read.)"""
+    return is_current(cache_path(deck, rules, cache), _prov(deck, rules))
+
+
 def hand_table(
     deck: Deck | None = None,
     rules: Rules | None = None,
@@ -217,9 +226,8 @@ def hand_table(
     held = _LAST_READ.get(path) if use_cache else None
     if held is not None:
         return held
-    prov = provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
     table, hit = load_or_build(
-        path, prov, lambda: _build(deck, rules), use_cache, check_hand_table(deck),
+        path, _prov(deck, rules), lambda: _build(deck, rules), use_cache, check_hand_table(deck),
     )
 
     def col(name: str, dtype: type) -> np.ndarray:

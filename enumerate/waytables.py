@@ -43,7 +43,7 @@ from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, SETTING_PAIRS
 from enumerate.houseways import HouseWay, WayColumns, apply_way, apply_ways, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import Frontiers, frontiers
-from enumerate.tables import HandTable, hand_table
+from enumerate.tables import HandTable, hand_table, hand_table_is_cached
 
 WAY_SCHEMA_VERSION = 1
 PLAYER_SCHEMA_VERSION = 1
@@ -184,7 +184,10 @@ def _way_prov(way: HouseWay, deck: Deck, rules: Rules, rows: int) -> dict[str, o
 
 
 def way_is_cached(way: HouseWay, deck: Deck, rules: Rules, cache: Path | None = None) -> bool:
-    """Is the table of ``way`` current in the cache? (Its content is verified when read.)"""
+    """Is the table of ``way`` current in the cache? (Its content is verified when read.)
+    Nothing is built to answer: without a current hand table, no."""
+    if not hand_table_is_cached(deck, rules, cache):
+        return False
     rows = len(hand_table(deck, rules, True, cache))
     return is_current(way_cache_path(way, deck, rules, cache), _way_prov(way, deck, rules, rows))
 

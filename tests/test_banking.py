@@ -21,8 +21,10 @@ from analysis.banking import (
 )
 from analysis.cli import main
 from analysis.pricing import analyze
+from analysis.simulate import _deal_codes
 from enumerate.bruteforce import _hand_keys, deck_hands
-from enumerate.houseways import get_way
+from enumerate.engine.onehand import way_settings
+from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
 
 DECKS = ["23569JQA:cd+joker", "A2345:cdh+joker", "TJQKA:cdh+joker"]  # events, the wheel, suits
@@ -86,12 +88,24 @@ def test_house_edge_when_a_player_banks_one_round_in_n():
         house_edge_banking(0, deck=deck)
 
 
-def test_simulated_one_opponent_agrees_with_the_exact_figure():
+def test_simulated_one_opponent_agrees_with_the_exact_figure(monkeypatch):
     deck = Deck.parse(DECKS[0])
-    exact = float(-banking_table(deck=deck).house_edge)
+    exact = float(-banking_table(deck=deck).house_edge)  # the way table is cached now
     sim = simulate_banking(1, 200_000, seed=3, deck=deck)
     assert abs(sim.mean - exact) < 4 * sim.se
     assert sim == simulate_banking(1, 200_000, seed=3, deck=deck, chunk=70_000)
+    # the dealt hands set one by one, as without a cached way table: the same rounds
+    monkeypatch.setattr("enumerate.waytables.way_is_cached", lambda *args: False)
+    assert sim == simulate_banking(1, 200_000, seed=3, deck=deck, chunk=70_000)
+
+
+@pytest.mark.parametrize("deck", [*DECKS, "89TJQKA:cdhs+joker"])
+def test_settings_read_by_class_are_the_settings_of_the_way(deck):
+    d, gli = Deck.parse(deck), get_way("gli")
+    hands, _ = _deal_codes(d, 3000, np.random.default_rng(11))
+    high, low = way_settings(hands, d, Rules(), gli)
+    cols = apply_way(gli, hands, Rules())
+    assert np.array_equal(high, cols.high) and np.array_equal(low, cols.low)
 
 
 def test_simulation_with_more_opponents_is_reproducible_and_bounded():

@@ -155,6 +155,40 @@ def dealer_keys(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
     return DealerKeys(keys, bits)
 
 
+def way_settings(hands: np.ndarray, deck: Deck, rules: Rules,
+                 way: HouseWay) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """(high ids, low ids) of the way's setting of each hand (rows of card ids of ``deck``),
+    read from its dealer keys by class number: the settings ``apply_way`` gives, without
+    setting a hand again (the way table is built when it is not cached)."""
+    dk = dealer_keys(deck, rules, way, 0)
+    ix = class_index(deck)
+    high = np.empty(len(hands), dtype=np.int64)
+    low = np.empty(len(hands), dtype=np.int64)
+    bad = _settings_of_hands(np.ascontiguousarray(hands, dtype=np.int64), suit_positions(deck),
+                             dk.keys, ix.mask_rank, ix.n_masks, ix.binom, ix.pattern_offset,
+                             high, low)  # fmt: skip
+    if bad >= 0:
+        raise AssertionError(f"dealt hand {bad} has no class number")
+    return high, low
+
+
+@njit(cache=True)
+def _settings_of_hands(hands, suit_pos, keys, mask_rank, n_masks, binom, pattern_offset,
+                       high, low):  # fmt: skip
+    """Fill ``high``, ``low`` from the dealer key of each hand's class; -1, or the first hand
+    without a class number."""
+    every = np.arange(7)
+    for i in range(hands.shape[0]):
+        k0, k1, k2, k3, joker = suit_keys(hands[i], every, suit_pos)
+        c = index_of_keys(k0, k1, k2, k3, joker, mask_rank, n_masks, binom, pattern_offset)
+        if c < 0 or c >= keys.shape[0]:
+            return i
+        v = keys[c]
+        high[i] = v >> _HIGH_SHIFT
+        low[i] = (v >> _LOW_SHIFT) & 127
+    return -1
+
+
 @njit(cache=True, parallel=True)
 def _histogram(pool, suit_pos, keys, mask_rank, n_masks, binom, pattern_offset, starts,
                high_bucket, low_bucket, n_d, n_h, n_l):  # fmt: skip
