@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from enumerate.engine import build_keys, levelpass, perhand, perhand_phases
+from enumerate.engine import build_keys, levelpass, perhand, twophase
 from enumerate.engine.levels import build_level
 from enumerate.engine.perhand_kernels import DIRECT_MAX, per_hand_orbits
 from enumerate.engine.prefetch import prefetch
@@ -136,7 +136,7 @@ def test_run_per_hand_fails_on_an_inexact_division(monkeypatch, setup):
         return replace(level, orbit_size=level.orbit_size + 1), seconds
 
     monkeypatch.setattr(levelpass, "level_arrays", wrong_sizes)
-    monkeypatch.setattr(perhand_phases, "level_arrays", wrong_sizes)
+    monkeypatch.setattr(twophase, "level_arrays", wrong_sizes)
     with pytest.raises(AssertionError, match=r"per-hand level 4: [0-9]+ class weights"):
         perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)
 
@@ -147,8 +147,8 @@ def test_two_phases_in_small_arenas_give_the_same_counts(monkeypatch, setup):
     arenas."""
     table, keys = setup
     expected = perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)
-    monkeypatch.setattr(perhand_phases, "ARENA_ITEMS", 4)
-    monkeypatch.setattr(perhand_phases, "ARENA_ENTRIES", 16)
+    monkeypatch.setattr(twophase, "ARENA_ITEMS", 4)
+    monkeypatch.setattr(twophase, "ARENA_ENTRIES", 16)
     got = perhand.run_per_hand(table, keys, n_jobs=2, use_cache=False)
     for name in ("total", "way_win", "way_loss", "way_bank", "win", "loss", "bank"):
         assert np.array_equal(getattr(got, name), getattr(expected, name)), name

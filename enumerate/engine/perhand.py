@@ -48,8 +48,9 @@ from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levelpass import over_levels
 from enumerate.engine.levels import LevelArrays, subset_orbits
 from enumerate.engine.perhand_kernels import class_width, per_hand_orbits, point_width
-from enumerate.engine.perhand_phases import two_phase_levels
+from enumerate.engine.perhand_phases import PerHandPhases
 from enumerate.engine.run import default_jobs
+from enumerate.engine.twophase import class_ranges, run_two_phases
 from enumerate.tables import HandTable
 
 # 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
@@ -146,10 +147,7 @@ def _class_ranges(point_offset: np.ndarray, parts: int) -> list[tuple[int, int]]
     """``parts`` runs of classes ``(first, stop)`` with about equal adds each: a class visit
     adds into its three per-class rows and its frontier points' rows."""
     n = len(point_offset) - 1
-    work = point_offset + 3 * np.arange(n + 1, dtype=np.int64)
-    cuts = np.searchsorted(work, np.linspace(0, work[-1], parts + 1)).clip(0, n)
-    cuts[0], cuts[-1] = 0, n
-    return [(int(a), int(b)) for a, b in itertools.pairwise(cuts)]
+    return class_ranges(point_offset + 3 * np.arange(n + 1, dtype=np.int64), parts)
 
 
 def _sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
@@ -251,9 +249,9 @@ def run_per_hand(
     else:
         over_levels(table, n_jobs, work, "per-hand", parts_of, timings, cache_levels,
                     levels=ONE_PHASE_LEVELS)  # fmt: skip
-        two_phase_levels(table, keys, [k for k in range(8) if k not in ONE_PHASE_LEVELS],
-                         n_jobs, (by_class, by_point), offset, ranges, timings,
-                         cache_levels)  # fmt: skip
+        run_two_phases(table, PerHandPhases(keys, (by_class, by_point), offset),
+                       [k for k in range(8) if k not in ONE_PHASE_LEVELS], ranges, "per-hand",
+                       timings, cache_levels)  # fmt: skip
     result = _from_blocks(keys, offset, ph, pl, by_class, by_point, False)
     if rows is None:
         with built_correctly("the per-hand table"):

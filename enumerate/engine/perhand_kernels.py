@@ -32,6 +32,7 @@ from enumerate.engine.kernels import (
     unpack_class,
 )
 from enumerate.engine.prefetch import prefetch
+from enumerate.engine.twophase import class_order
 
 DIRECT_MAX = 8  # families of at most this many classes are answered without a grid (measured)
 AHEAD = 6  # classes of a family between asking for a class's rows and adding into them
@@ -305,34 +306,6 @@ def per_hand_answers(
     return t, n_items, used, inexact
 
 
-RADIX_BITS = 11  # digits of the sort of phase two (2,048 counters)
-
-
-@njit(cache=True, nogil=True)
-def _sort_by_class(keys, m, tmp, span):
-    """Sort ``keys[:m]`` (class offset << 32 | item) by class offset, ``0 <= offset < span``:
-    least significant digit first, ``RADIX_BITS`` a pass, each pass stable; returns the array
-    that holds them sorted (``keys`` or ``tmp``)."""
-    bits = 1
-    while (span - 1) >> bits:
-        bits += 1
-    mask = (1 << RADIX_BITS) - 1
-    counts = np.zeros(mask + 2, dtype=np.int64)
-    src, dst = keys, tmp
-    for shift in range(32, 32 + bits, RADIX_BITS):
-        counts[:] = 0
-        for i in range(m):
-            counts[((src[i] >> shift) & mask) + 1] += 1
-        for d in range(mask + 1):
-            counts[d + 1] += counts[d]
-        for i in range(m):
-            d = (src[i] >> shift) & mask
-            dst[counts[d]] = src[i]
-            counts[d] += 1
-        src, dst = dst, src
-    return src
-
-
 @njit(cache=True, nogil=True)
 def per_hand_adds(item_class, item_factor, item_row, segments, rows, point_offset, fsize, n_d,
                   acc_class, acc_point, first, stop, keys, tmp):  # fmt: skip
@@ -345,14 +318,7 @@ def per_hand_adds(item_class, item_factor, item_row, segments, rows, point_offse
     addresses instead of a cache miss per row, about 1.7 times as fast on the full deck."""
     wp = 2 * n_d + 2
     wc = n_d + wp
-    m = 0
-    for j in range(segments.shape[0]):
-        for i in range(segments[j, 0], segments[j, 0] + segments[j, 1]):
-            c = item_class[i]
-            if first <= c < stop:
-                keys[m] = (np.int64(c - first) << 32) | i
-                m += 1
-    order = _sort_by_class(keys, m, tmp, stop - first)
+    order, m = class_order(item_class, segments, first, stop, keys, tmp)
     for u in range(m):
         if u + AHEAD < m:  # the rows of an item a few ahead: its counts and its answers
             i = order[u + AHEAD] & 0xFFFFFFFF
