@@ -45,7 +45,7 @@ HAND = 7
 DEFAULT_CHUNK = 250_000  # deals per chunk: about 430 MB of per-hand keys (full deck)
 
 
-@njit(parallel=True)
+@njit(cache=True, parallel=True)
 def _deal(ids, offsets, hands, codes):
     """Deal ``r`` of ``h`` hands (``offsets`` has ``7 h`` columns): the first ``7 h`` steps of
     a Fisher-Yates shuffle of ``ids`` (position ``t`` swaps with ``t + offsets[r, t]``); cards
