@@ -20,7 +20,7 @@ jacks, queen-high pai gow) and the nine-high low hand of the setting itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
@@ -47,6 +47,10 @@ class DealerLab:
     per_dealer: PerDealer
     player: str  # player mode: HOUSE_WAY (blind, by ``player_way``) or BEST_RESPONSE
     player_way: str | None  # the blind players' way
+    # the last ways' settings (``settings_of``): a report prices a way, its rules and its
+    # patterns in turn, each from the way's table and its setting's row in every class
+    settings: dict[str, tuple[WayTable, np.ndarray]] = field(
+        default_factory=dict, init=False, repr=False)  # fmt: skip
 
     @property
     def total(self) -> int:
@@ -96,6 +100,9 @@ def dealer_lab(
                      way.name if way else None)  # fmt: skip
 
 
+SETTINGS_KEPT = 3  # the ways of a report's lab section, priced once for each variant
+
+
 @njit(cache=True)
 def _sums(bits, orbit, idx, win, other, n_bits):
     """Per dealer-event bits value: orbit-weighted wins, other counts and classes."""
@@ -110,9 +117,16 @@ def _sums(bits, orbit, idx, win, other, n_bits):
 
 
 def settings_of(lab: DealerLab, way: HouseWay) -> tuple[WayTable, np.ndarray]:
-    """The way's table and the per-dealer row of the setting it picks in every class."""
-    w = way_table_of(way, lab.table)
-    return w, lab.per_dealer.rows_of(w.high, w.low)
+    """The way's table and the per-dealer row of the setting it picks in every class (the
+    last ``SETTINGS_KEPT`` ways' are kept in ``lab``: about 90 MB a way on the full deck)."""
+    kept = lab.settings.get(way.key)
+    if kept is None:
+        w = way_table_of(way, lab.table)
+        kept = w, lab.per_dealer.rows_of(w.high, w.low)
+        while len(lab.settings) >= SETTINGS_KEPT:
+            del lab.settings[next(iter(lab.settings))]
+        lab.settings[way.key] = kept
+    return kept
 
 
 WayCounts = tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]
