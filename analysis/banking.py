@@ -202,7 +202,7 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
     them) dealt from one deck, every hand set by the house way; the banker settles with each
     opponent and pays 5% commission on a positive net. Reproducible for a seed."""
     from analysis.simulate import _deal_codes
-    from enumerate.engine.onehand import way_settings
+    from enumerate.engine.onehand import dealer_keys, way_settings
     from enumerate.houseways import apply_way
     from enumerate.waytables import way_is_cached
 
@@ -214,15 +214,15 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
     w = get_way(way)
     # a cached way table gives each dealt hand's setting by its class (13.5 million hands in
     # the report's table, 20 s when set one by one); else the dealt hands are set
-    from_table = way_is_cached(w, deck, rules)
+    keys = dealer_keys(deck, rules, w, 0) if way_is_cached(w, deck, rules) else None
     rng = np.random.default_rng(seed)
     s1 = s2 = 0  # sums of 20 x the banker's result and of its square (integers: exact)
     done = 0
     while done < rounds:
         m = min(chunk, rounds - done)
         hands, _codes = _deal_codes(deck, m, rng, opponents + 1)
-        if from_table:
-            high, low = way_settings(hands, deck, rules, w)
+        if keys is not None:
+            high, low = way_settings(hands, deck, keys)
         else:
             cols = apply_way(w, hands, rules)
             high, low = cols.high.astype(np.int64), cols.low.astype(np.int64)

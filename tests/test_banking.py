@@ -23,7 +23,7 @@ from analysis.cli import main
 from analysis.pricing import analyze
 from analysis.simulate import _deal_codes
 from enumerate.bruteforce import _hand_keys, deck_hands
-from enumerate.engine.onehand import way_settings
+from enumerate.engine.onehand import dealer_keys, way_settings
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
 
@@ -103,7 +103,7 @@ def test_simulated_one_opponent_agrees_with_the_exact_figure(monkeypatch):
 def test_settings_read_by_class_are_the_settings_of_the_way(deck):
     d, gli = Deck.parse(deck), get_way("gli")
     hands, _ = _deal_codes(d, 3000, np.random.default_rng(11))
-    high, low = way_settings(hands, d, Rules(), gli)
+    high, low = way_settings(hands, d, dealer_keys(d, Rules(), gli, 0))
     cols = apply_way(gli, hands, Rules())
     assert np.array_equal(high, cols.high) and np.array_equal(low, cols.low)
 

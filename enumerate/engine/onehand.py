@@ -155,12 +155,10 @@ def dealer_keys(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
     return DealerKeys(keys, bits)
 
 
-def way_settings(hands: np.ndarray, deck: Deck, rules: Rules,
-                 way: HouseWay) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+def way_settings(hands: np.ndarray, deck: Deck, dk: DealerKeys) -> tuple[np.ndarray, np.ndarray]:
     """(high ids, low ids) of the way's setting of each hand (rows of card ids of ``deck``),
-    read from its dealer keys by class number: the settings ``apply_way`` gives, without
-    setting a hand again (the way table is built when it is not cached)."""
-    dk = dealer_keys(deck, rules, way, 0)
+    read from the way's dealer keys ``dk`` (``dealer_keys``) by class number: the settings
+    ``apply_way`` gives, without setting a hand again."""
     ix = class_index(deck)
     high = np.empty(len(hands), dtype=np.int64)
     low = np.empty(len(hands), dtype=np.int64)

@@ -232,9 +232,9 @@ def per_hand_orbits(
     return inexact
 
 
-# Two phases, for the levels of many families (``perhand.py``): the threads first split the
-# families and write each family's answers once (``per_hand_answers``), then split the classes
-# and add them (``per_hand_adds``). In one phase each thread would build every family's grid
+# Two phases, for the levels of many families (driven by ``twophase``): the threads first split
+# the families and write each family's answers once (``per_hand_answers``), then split the
+# classes and add them (``per_hand_adds``). In one phase each thread would build every family's grid
 # and answer the groups of its own classes, and a group met by the classes of both threads
 # would be answered twice.
 
