@@ -43,19 +43,25 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
               "#6b4fa0")  # fmt: skip
 
 
-def way_lab_section(rep: _Report, ways: list[str], rules: Rules,
-                    log: Callable[[str], None]) -> None:  # fmt: skip
-    """Write the way-lab pages of the exposed-dealer variants and add them to the index."""
+def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
+                    ready: Callable[[], None] = lambda: None) -> None:  # fmt: skip
+    """Write the way-lab pages of the exposed-dealer variants and add them to the index.
+
+    ``ready`` is called once the per-dealer table is built and before any way is priced: the
+    table needs no way's settings, so a report builds it while the ways' tables are still
+    being made (``analysis.ahead``) and waits for them in ``ready``."""
     lines = []
     rows = []
-    lab = None
-    for name in variant_names():
-        variant = get_variant(name)
-        if not variant.dealer_exposed:
-            continue
-        if lab is None:  # best response does not depend on the variant: one table serves all
-            log("per-dealer table, best-responding players")
-            lab = dealer_lab(variant, BEST_RESPONSE, None, rep.deck, rules)
+    exposed = [get_variant(name) for name in variant_names()]
+    exposed = [v for v in exposed if v.dealer_exposed]
+    if not exposed:
+        return
+    # best response does not depend on the variant: one table serves all
+    log("per-dealer table, best-responding players")
+    lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
+    ready()
+    for variant in exposed:
+        name = variant.name
         opt = house_optimal(lab, variant)
         ceiling = opt.house_edge
         rows.append({"game": name, "dealer": "house-optimal (ceiling)", "house edge": ceiling,
@@ -75,7 +81,6 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules,
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" ![]({stem}.png))")  # fmt: skip
-    assert lab is not None
     _reconciliation(rep, lab, log)
     summary = pd.DataFrame(rows)
     shown = summary.assign(**{c: [_pct(x) for x in summary[c]]

@@ -329,8 +329,9 @@ def build_reports(
         ("variants", after(ways, lambda: _variants(rep, ways, rules, log))),
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
-        ("house-way lab", after([*lab_ways, *readings],
-                                lambda: way_lab_section(rep, lab_ways, rules, log))),
+        # the per-dealer table needs no way: it is built while the child sets the readings
+        ("house-way lab", lambda: way_lab_section(
+            rep, lab_ways, rules, log, ready=after([*lab_ways, *readings], lambda: None))),
     ]
     # the optimal banker's counts come from the optimal step's per-hand table, held for the
     # banking step only (it is the largest table of the run)
