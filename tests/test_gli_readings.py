@@ -278,8 +278,9 @@ def test_readings_are_runtime_params_of_one_kernel() -> None:
 
 @pytest.mark.parametrize("deck", [SMALL, TEST_DECK])
 def test_a_batch_of_readings_sets_as_each_reading_alone(deck: Deck) -> None:
-    """``apply_ways`` sets every reading of a batch in one pass and sets a hand once when
-    ``gli.reading_free`` says its rule holds no clause: each reading's columns equal that
+    """``apply_ways`` sets every reading of a batch in one pass and sets a hand once for the
+    readings that agree on the clauses ``gli.clauses_read`` says its rule reads (once for all
+    when none): each reading's columns equal that
     reading set alone (every alternative of every clause, and pairs of them), on every class
     of two decks with every hand category, the joker and the wheel. And a hand that is
     reading-free is set alike by every reading."""
@@ -301,12 +302,41 @@ def test_a_batch_of_readings_sets_as_each_reading_alone(deck: Deck) -> None:
             assert np.array_equal(getattr(by_itself, k)[free], getattr(alone[0], k)[free]), k
 
 
-def _reading_free_rows(cards: np.ndarray) -> np.ndarray:
-    """``gli.reading_free`` of every hand."""
+def test_a_hand_is_set_alike_by_readings_that_differ_only_in_clauses_it_does_not_read() -> None:
+    """``gli.clauses_read`` names every clause a hand's setting depends on: each alternative
+    of each clause, set alone, sets every hand whose ``clauses_read`` leaves that clause out as
+    the default reading does (on every class of a deck with every category, the joker and the
+    wheel, and on random full-deck hands), and it does change some hand that reads it."""
+    rng = np.random.default_rng(20261202)
+    full = np.sort(rng.random((20_000, 53)).argsort(axis=1)[:, :7], axis=1).astype(np.int64)
+    changed = set()  # the clauses whose alternatives set some hand differently
+    for cards in (hand_table(TEST_DECK).cards.astype(np.int64), full):
+        bits = _clause_bits(cards)
+        default = apply_way(_way({}), cards)
+        for q, clause in enumerate(gli.CLAUSES):
+            unread = (bits & (1 << q)) == 0
+            for alt in clause.names:
+                other = apply_way(_way({clause.id: alt}), cards)
+                for k in ("setting", "high", "low"):
+                    assert np.array_equal(getattr(other, k)[unread],
+                                          getattr(default, k)[unread]), (clause.id, alt, k)
+                if not np.array_equal(other.setting, default.setting):
+                    changed.add(clause.id)
+    assert changed == set(CLAUSE)
+
+
+def _clause_bits(cards: np.ndarray) -> np.ndarray:
+    """``gli.clauses_read`` of every hand."""
     t = five_card_table()
     royal = int(np.flatnonzero(t.category == 8).max())
-    return np.array([gli.reading_free(way_base.hand_facts(row, t.ids, t.max_low, t.category,
+    return np.array([gli.clauses_read(way_base.hand_facts(row, t.ids, t.max_low, t.category,
                                                           royal)) for row in cards])  # fmt: skip
+
+
+def _reading_free_rows(cards: np.ndarray) -> np.ndarray:
+    """Is every hand set without reading a clause (``gli.clauses_read`` 0)?"""
+    return _clause_bits(cards) == 0
+
 
 
 def test_readings_never_fall_back_and_change_only_their_rules() -> None:

@@ -22,7 +22,7 @@ from enumerate.houseways.base import (
 # share one compiled kernel
 register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (RULES.md)",
                   gli.RULES, gli.choose_read, gli, gli.CLAUSES, gli.reading(), gli.parts,
-                  tuple(gli.reading_params().tolist()), gli.reading_free))  # fmt: skip
+                  tuple(gli.reading_params().tolist()), gli.clauses_read))  # fmt: skip
 register(HouseWay("trump-plaza", "1", "Trump Plaza, Atlantic City, from its gaming guide",
                   trump_plaza.RULES, trump_plaza.choose, trump_plaza))  # fmt: skip
 register(HouseWay("foxwoods", "1", "Foxwoods, from its rule card (the 2013 exact analysis)",

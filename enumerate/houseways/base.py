@@ -142,9 +142,9 @@ class HouseWay:
     reading: Reading = ()
     build: WayBuilder | None = field(default=None, repr=False, compare=False)
     params: tuple[int, ...] | None = None
-    # numba ``reading_free(f)``: the hand of facts ``f`` is set without reading ``params``, so
-    # every reading sets it alike (None: any hand may read them)
-    reading_free: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    # numba ``clauses_read(f)``: the clauses (bit q: ``params[q]``) that setting the hand of
+    # facts ``f`` may read, so readings that agree on them set it alike (None: every clause)
+    clauses_read: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.params is not None and not all(
@@ -241,7 +241,7 @@ def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     rules, choose, params = base.build(dict(reading))
     return HouseWay(
         f"{base.name}[{spell_reading(changed)}]", base.version, base.description, rules,
-        choose, base.module, base.clauses, reading, base.build, params, base.reading_free,
+        choose, base.module, base.clauses, reading, base.build, params, base.clauses_read,
     )  # fmt: skip
 
 
@@ -324,23 +324,24 @@ def _set_range(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choos
 
 @njit(cache=False, nogil=True)
 def _set_range_read(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose,
-                    reading_free, params, setting, rule, high, low):  # fmt: skip
+                    clauses_read, params, same, setting, rule, high, low):  # fmt: skip
     """Every reading of ``params`` (a row each, with its ``n_rules``) of one way at once: a
-    hand's facts are worked out once for all of them, and a hand the way sets without reading
-    its clauses (``reading_free(f)``) is set once, by the first reading, for all."""
+    hand's facts are worked out once for all of them, and a reading that agrees with an
+    earlier one on every clause the hand's rule reads (``clauses_read(f)``; ``same``, from
+    ``_same_readings``) copies that one's setting instead of setting the hand again."""
+    every = same.shape[0] - 1  # all the clauses' bits
     for h in range(lo, hi):
         f = _facts(cards, h, ids5, max_low, category5, royal_id)
-        s, r = choose(f, params[0])
-        s0, r0 = settle(f, s, r, n_rules[0])
-        free = reading_free(f)
+        read = clauses_read(f) & every
         for k in range(params.shape[0]):
-            if k == 0 or free:
-                # the first reading's setting, by its rule (or by this reading's fallback);
-                # settling it again would cost a call per reading that copies the facts
-                s, r = s0, n_rules[k] if r0 == n_rules[0] else r0
-            else:
+            j = same[read, k]
+            if j == k:
                 s, r = choose(f, params[k])
                 s, r = settle(f, s, r, n_rules[k])
+            else:  # reading j's setting, by its rule (or by this reading's fallback)
+                s, r = setting[h, j], rule[h, j]
+                if r == n_rules[j]:
+                    r = n_rules[k]
             setting[h, k] = s
             rule[h, k] = r
             high[h, k] = f.high[s]
@@ -348,9 +349,30 @@ def _set_range_read(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, 
 
 
 @njit(cache=True)
-def never_free(f):
-    """``reading_free`` of a way that says nothing of its readings: every hand may read them."""
-    return False
+def every_clause(f):
+    """``clauses_read`` of a way that says nothing of its readings: a hand may read them all."""
+    return np.int64(-1)
+
+
+MAX_BATCH_CLAUSES = 12  # ``_same_readings`` has a row per subset of the clauses
+
+
+def _same_readings(params: np.ndarray) -> np.ndarray:
+    """``same[m, k]``: the first reading (row of ``params``) that agrees with reading k on
+    every clause of the bits ``m``; ``k`` itself when no earlier one does.
+
+    >>> _same_readings(np.array([[0, 0], [1, 0], [0, 1]])).tolist()
+    [[0, 0, 0], [0, 1, 0], [0, 0, 2], [0, 1, 2]]
+    """
+    n, q = params.shape
+    if q > MAX_BATCH_CLAUSES:
+        raise ValueError(f"a batch of readings of {q} clauses (at most {MAX_BATCH_CLAUSES})")
+    same = np.empty((1 << q, n), dtype=np.int64)
+    for m in range(1 << q):
+        keys = [tuple(row[[c for c in range(q) if m >> c & 1]]) for row in params]
+        first: dict[tuple[int, ...], int] = {}
+        same[m] = [first.setdefault(key, k) for k, key in enumerate(keys)]
+    return same
 
 
 @dataclass(frozen=True)
@@ -397,7 +419,8 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
         n_rules = np.array([len(ways[i].rules) for i in members], dtype=np.int64)
         cols = _way_columns(n, len(members))
         over_ranges(_set_range_read, n, *table, n_rules, first.choose,
-                    first.reading_free or never_free, params, *cols)  # fmt: skip
+                    first.clauses_read or every_clause, params, _same_readings(params),
+                    *cols)  # fmt: skip
         for k, i in enumerate(members):
             out[i] = WayColumns(*(np.ascontiguousarray(c[:, k]) for c in cols))
     return [out[i] for i in range(len(ways))]

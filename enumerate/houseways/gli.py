@@ -804,15 +804,41 @@ def choose_read(f, p):
     return no_pair(f)
 
 
+# the clauses a rule reads, as bits (bit q: the clause of index q): what ``clauses_read`` says
+READS_QUADS = np.int64(1 << Q_QUADS_PAIR)  # rule 2, ``_pair_beside_quads``
+READS_FULL_HOUSE = np.int64(1 << Q_TWOS | 1 << Q_KING)  # rule 3, the pair of twos and the king
+READS_TWO_PAIR = np.int64(1 << Q_TWO_PAIR)  # rule 5, ``_split_sevens``
+# rule 8 beside four of a kind or a full house: ``_sixes_pair``, ``_any_ace`` and rule 5
+READS_COMPLETE = np.int64(1 << Q_PAIRS | 1 << Q_ANY_ACE) | READS_TWO_PAIR
+
+
 @njit(cache=True)
-def reading_free(f):
-    """Does ``choose_read`` set this hand without reading ``p``? Five aces, three of a kind,
-    one pair and no pair go to rules that hold no clause; four of a kind, full houses, two
-    pair and the straights and flushes (which may defer to those) read their clauses. So every
-    reading sets the hands this returns True for alike (the batch of readings of
-    ``base.apply_ways`` sets them once)."""
+def clauses_read(f):
+    """The clauses ``choose_read`` may read to set this hand, as bits (``READS_*``; 0: none).
+    Five aces, three of a kind, one pair and no pair go to rules that hold no clause; four of
+    a kind reads whether a pair may come from trips; a full house the pair of twos and the
+    king; two pair its split condition; a straight or flush what the rule it defers to reads
+    (four of a kind, a full house), or with two pairs or more its pairs, its ace and rule 5,
+    and with fewer none (no reading of ``complete-pairs`` sees two pair there). So two
+    readings that agree on these clauses set the hand alike (the batch of readings of
+    ``base.apply_ways`` sets it once for them)."""
     c = f.best_cat
-    return not (c in (QUADS, FULL_HOUSE, TWO_PAIR) or _is_complete(c))
+    if c == QUADS:
+        return READS_QUADS
+    if c == FULL_HOUSE:
+        return READS_FULL_HOUSE
+    if c == TWO_PAIR:
+        return READS_TWO_PAIR
+    if _is_complete(c):
+        # the order of complete_hand's deferrals
+        if f.n_quads > 0:
+            return READS_QUADS
+        if f.n_trips >= 2 or (f.n_trips == 1 and f.n_pairs >= 1):
+            return READS_FULL_HOUSE
+        if f.n_pairs >= 2:
+            return READS_COMPLETE
+        # not two pair in any reading of complete-pairs: _complete_front, which reads none
+    return np.int64(0)
 
 
 @njit(cache=True)
