@@ -313,12 +313,16 @@ def build_reports(
             log("way tables: building them in a child process")
             ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings])))
 
+    def wait_for(names: list[str]) -> None:
+        """Return once the child (if any) has built the tables of the ways ``names``."""
+        for child in ahead:
+            child.wait(names)
+
     def after(names: list[str], step: Callable[[], None]) -> Callable[[], None]:
         """``step``, once the child (if any) has built the tables of the ways ``names``."""
 
         def run() -> None:
-            for child in ahead:
-                child.wait(names)
+            wait_for(names)
             step()
 
         return run
@@ -331,7 +335,7 @@ def build_reports(
         ("house ways", lambda: _ways(rep, ways, rules)),
         # the per-dealer table needs no way: it is built while the child sets the readings
         ("house-way lab", lambda: way_lab_section(
-            rep, lab_ways, rules, log, ready=after([*lab_ways, *readings], lambda: None))),
+            rep, lab_ways, rules, log, ready=lambda: wait_for([*lab_ways, *readings]))),
     ]
     # the optimal banker's counts come from the optimal step's per-hand table, held for the
     # banking step only (it is the largest table of the run)

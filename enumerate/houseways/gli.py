@@ -749,6 +749,13 @@ def _complete_front(f):
 
 
 @njit(cache=True)
+def _holds_full_house(f):
+    """Rule 8's "a full house" beside the straight or flush (effective ranks: two trips, or
+    trips and a pair); ``complete_hand`` and ``clauses_read`` both defer on it."""
+    return f.n_trips >= 2 or (f.n_trips == 1 and f.n_pairs >= 1)
+
+
+@njit(cache=True)
 def complete_hand(f, p):
     """Straights, flushes, straight flushes, royal flushes: if the hand also holds four of a
     kind, use rule 2; a full house, rule 3; two pair with a pair of jacks or better and a pair of
@@ -770,7 +777,7 @@ def complete_hand(f, p):
     or better front has a king (jack) or better as its higher card, or is a pair."""
     if f.n_quads > 0:
         return four_of_a_kind(f, p)
-    if f.n_trips >= 2 or (f.n_trips == 1 and f.n_pairs >= 1):
+    if _holds_full_house(f):
         return full_house(f, p)
     sixes = _sixes_pair(f, p)  # NONE: not "two pair" in this rule
     if sixes != NONE and ((f.pairs[0] >= JACK and sixes >= SIX) or _any_ace(f, p)):
@@ -808,7 +815,8 @@ def choose_read(f, p):
 READS_QUADS = np.int64(1 << Q_QUADS_PAIR)  # rule 2, ``_pair_beside_quads``
 READS_FULL_HOUSE = np.int64(1 << Q_TWOS | 1 << Q_KING)  # rule 3, the pair of twos and the king
 READS_TWO_PAIR = np.int64(1 << Q_TWO_PAIR)  # rule 5, ``_split_sevens``
-# rule 8 beside four of a kind or a full house: ``_sixes_pair``, ``_any_ace`` and rule 5
+# rule 8 with two pairs or more and neither four of a kind nor a full house: ``_sixes_pair``,
+# ``_any_ace`` and rule 5
 READS_COMPLETE = np.int64(1 << Q_PAIRS | 1 << Q_ANY_ACE) | READS_TWO_PAIR
 
 
@@ -833,7 +841,7 @@ def clauses_read(f):
         # the order of complete_hand's deferrals
         if f.n_quads > 0:
             return READS_QUADS
-        if f.n_trips >= 2 or (f.n_trips == 1 and f.n_pairs >= 1):
+        if _holds_full_house(f):
             return READS_FULL_HOUSE
         if f.n_pairs >= 2:
             return READS_COMPLETE
