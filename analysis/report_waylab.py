@@ -15,7 +15,7 @@ from analysis.formats import decimal, markdown
 from analysis.plots import rule_bars
 from analysis.variants import BEST_RESPONSE, get_variant, variant_names
 from analysis.waycosts import pattern_costs, rule_costs
-from analysis.wayedge import DealerLab, dealer_lab, house_optimal, way_edge
+from analysis.wayedge import DealerLab, HouseOptimal, dealer_lab, house_optimal, way_edge
 from enumerate.rules import Deck, Rules
 
 
@@ -60,9 +60,12 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
     log("per-dealer table, best-responding players")
     lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
     ready()
+    dealer_open: HouseOptimal | None = None  # the reconciliation's ceiling, kept for it
     for variant in exposed:
         name = variant.name
         opt = house_optimal(lab, variant)
+        if name == "dealer-open":
+            dealer_open = opt
         ceiling = opt.house_edge
         rows.append({"game": name, "dealer": "house-optimal (ceiling)", "house edge": ceiling,
                      "below ceiling": Fraction(0)})  # fmt: skip
@@ -81,7 +84,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" ![]({stem}.png))")  # fmt: skip
-    _reconciliation(rep, lab, log)
+    _reconciliation(rep, lab, log, dealer_open)
     summary = pd.DataFrame(rows)
     shown = summary.assign(**{c: [_pct(x) for x in summary[c]]
                               for c in ("house edge", "below ceiling")})  # fmt: skip
@@ -90,9 +93,11 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
             ["[every way against the house-optimal dealer](waylab.md)", *lines])
 
 
-def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None]) -> None:
+def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
+                    opt: HouseOptimal | None = None) -> None:  # fmt: skip
     """Every reading of the gli card against the math report's dealer-open figure, and the
-    per-rule value table of the closest."""
+    per-rule value table of the closest; ``opt``: the house-optimal dealer-open dealer, if
+    already at hand."""
     from analysis.reconcile import published_edge, reconcile
 
     target, tolerance, source = published_edge()
@@ -100,8 +105,9 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None]) ->
     closest = str(df["way"].iloc[0])
     shown = df.assign(**{"house edge": [_pct(x) for x in df["house edge"]],
                          "distance": [_pct(x) for x in df["distance"]]})  # fmt: skip
-    by_rule = rule_costs(lab, "dealer-open", closest)
-    ceiling = house_optimal(lab, "dealer-open").house_edge
+    opt = opt or house_optimal(lab, "dealer-open")
+    by_rule = rule_costs(lab, "dealer-open", closest, opt)
+    ceiling = opt.house_edge
     text = [
         "# The reference way's readings against its math report", "",
         f"Published: {_pct(target, 2)} (+/- {_pct(tolerance, 3)}, the rounding); {source}.",

@@ -36,6 +36,7 @@ from analysis.ways import diff_ways, dominated_counts
 from enumerate.cache import release_unused
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
+from enumerate.writebehind import writes_behind
 
 if TYPE_CHECKING:
     from enumerate.engine.perhand import PerHand
@@ -304,7 +305,7 @@ def build_reports(
     rep = Report(out, deck)
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
     readings = _readings()  # the readings of the gli card the reconciliation prices
-    later = ExitStack()  # the child building the way tables, stopped when the report ends
+    later = ExitStack()  # the child building the way tables and the writes behind, ended last
     ahead: list[WaysAhead] = []
 
     def classes_step() -> None:
@@ -348,6 +349,9 @@ def build_reports(
         steps.append(("optimal strategy", optimal_step))
     steps.append(("player banking",
                   lambda: _banking(rep, ways[0], rules, log, held.pop("per hand", None))))
+    # the per-hand table's cache file is written while the optimal and banking steps price
+    # the table in memory (``enumerate.writebehind``); the run waits for it before its index
+    later.enter_context(writes_behind())
     with later:
         for name, step in steps:
             t0 = time.perf_counter()

@@ -314,14 +314,20 @@ def dealer_points(high, low, max_low, out_h, out_l):
     high then low, from its 21 settings (``all_settings``); returns the number of each."""
     n = high.shape[0]
     size = np.zeros(n, dtype=np.int8)
-    keys = np.empty(21, dtype=np.int64)
+    ks = np.empty(21, dtype=np.int64)
     for c in range(n):
         m = 0
         for s in range(21):
             if low[c, s] <= max_low[high[c, s]]:
-                keys[m] = np.int64(high[c, s]) * (N_LOW + 1) + low[c, s]
+                # insertion sort into ks[:m + 1]: 21 keys at most, and np.sort would
+                # allocate an array per class (7 million of them on the full deck)
+                key = np.int64(high[c, s]) * (N_LOW + 1) + low[c, s]
+                t = m
+                while t > 0 and ks[t - 1] > key:
+                    ks[t] = ks[t - 1]
+                    t -= 1
+                ks[t] = key
                 m += 1
-        ks = np.sort(keys[:m])
         k = 0
         for t in range(m):
             if t == 0 or ks[t] != ks[t - 1]:

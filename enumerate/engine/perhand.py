@@ -52,6 +52,7 @@ from enumerate.engine.perhand_phases import PerHandPhases
 from enumerate.engine.run import default_jobs
 from enumerate.engine.twophase import class_ranges, run_two_phases
 from enumerate.tables import HandTable
+from enumerate.writebehind import write_behind
 
 # 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
 # classes file holds each class's canonical code and house-way setting; the provenance names
@@ -256,8 +257,9 @@ def run_per_hand(
     if rows is None:
         with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
-    if use_cache:
-        _save(result, path, _prov(keys, table), table.codes, keys)
+    if use_cache:  # on a thread inside a ``writes_behind`` block (the report's)
+        prov, codes = _prov(keys, table), table.codes
+        write_behind(lambda: _save(result, path, prov, codes, keys))
     return result
 
 
