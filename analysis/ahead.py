@@ -87,10 +87,13 @@ def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
 
     plain = [n for n in names if "[" not in n]
     readings = [n for n in names if "[" in n]
+    t0 = time.perf_counter()
     for name in plain:
         way_table(name, deck, rules)
+        print(f"{time.perf_counter() - t0:7.1f} s: {name}", flush=True)  # the log says when
     if readings:
         way_tables(readings, deck, rules)
+        print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

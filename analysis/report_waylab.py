@@ -44,12 +44,13 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
 
 
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
-                    ready: Callable[[], None] = lambda: None) -> None:  # fmt: skip
+                    ready: Callable[[list[str]], None] = lambda names: None) -> None:  # fmt: skip
     """Write the way-lab pages of the exposed-dealer variants and add them to the index.
 
-    ``ready`` is called once the per-dealer table is built and before any way is priced: the
-    table needs no way's settings, so a report builds it while the ways' tables are still
-    being made (``analysis.ahead``) and waits for them in ``ready``."""
+    ``ready(names)`` returns once the tables of the ways ``names`` are built; it is called
+    before each way is priced, and the table needs no way's settings: a report builds it while
+    the ways' tables are still being made (``analysis.ahead``), and prices the first ways
+    while the last readings are set."""
     lines = []
     rows = []
     exposed = [get_variant(name) for name in variant_names()]
@@ -59,7 +60,6 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
     # best response does not depend on the variant: one table serves all
     log("per-dealer table, best-responding players")
     lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
-    ready()
     dealer_open: HouseOptimal | None = None  # the reconciliation's ceiling, kept for it
     for variant in exposed:
         name = variant.name
@@ -70,6 +70,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
         rows.append({"game": name, "dealer": "house-optimal (ceiling)", "house edge": ceiling,
                      "below ceiling": Fraction(0)})  # fmt: skip
         for way in ways:
+            ready([way])
             log(f"way lab, {name}, {way}")
             edge = way_edge(variant, way, lab=lab).house_edge
             rows.append({"game": name, "dealer": way, "house edge": edge,
@@ -84,7 +85,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" ![]({stem}.png))")  # fmt: skip
-    _reconciliation(rep, lab, log, dealer_open)
+    _reconciliation(rep, lab, log, ready, dealer_open)
     summary = pd.DataFrame(rows)
     shown = summary.assign(**{c: [_pct(x) for x in summary[c]]
                               for c in ("house edge", "below ceiling")})  # fmt: skip
@@ -94,11 +95,14 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
 
 
 def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
+                    ready: Callable[[list[str]], None],
                     opt: HouseOptimal | None = None) -> None:  # fmt: skip
     """Every reading of the gli card against the math report's dealer-open figure, and the
-    per-rule value table of the closest; ``opt``: the house-optimal dealer-open dealer, if
-    already at hand."""
-    from analysis.reconcile import published_edge, reconcile
+    per-rule value table of the closest; ``ready`` as for ``way_lab_section``; ``opt``: the
+    house-optimal dealer-open dealer, if already at hand."""
+    from analysis.reconcile import published_edge, readings_to_try, reconcile, way_name
+
+    ready([way_name(change) for change in readings_to_try()])
 
     target, tolerance, source = published_edge()
     df = reconcile(lab=lab, log=log)

@@ -79,12 +79,16 @@ def _frame_md(df: pd.DataFrame) -> str:
     return markdown(shown)
 
 
-def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None]) -> None:
+def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None],
+              ready: Callable[[list[str]], None] = lambda names: None) -> None:  # fmt: skip
+    """The main wagers' pages; ``ready([way])`` returns once the way's table is built (the
+    first way's engine runs while the child still sets the hands by the second)."""
     from analysis.counts import ALL_FLAGS, pair_counts
 
     tables: list[ReturnTable] = []
     lines = []
     for way in ways:
+        ready([way])
         # one engine run with every dealer flag serves every variant and deal-based side bet
         log(f"pair counts, {way}, all dealer flags")
         pair_counts(rep.deck, rules, way, way, ALL_FLAGS)
@@ -316,27 +320,22 @@ def build_reports(
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""
+        t0 = time.perf_counter()
         for child in ahead:
             child.wait(names)
-
-    def after(names: list[str], step: Callable[[], None]) -> Callable[[], None]:
-        """``step``, once the child (if any) has built the tables of the ways ``names``."""
-
-        def run() -> None:
-            wait_for(names)
-            step()
-
-        return run
+        waited = time.perf_counter() - t0
+        if waited >= 0.5:  # the child is on the critical path here: say so
+            which = ", ".join(names) if len(names) <= 3 else f"{len(names)} readings"
+            log(f"waited {waited:.1f} s for the child's way tables ({which})")
 
     steps: list[tuple[str, Callable[[], None]]] = [
         ("seven-card classes", classes_step),
         ("frontiers and levels", lambda: _way_free_tables(deck, rules, log)),
-        ("variants", after(ways, lambda: _variants(rep, ways, rules, log))),
+        ("variants", lambda: _variants(rep, ways, rules, log, wait_for)),
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
         # the per-dealer table needs no way: it is built while the child sets the readings
-        ("house-way lab", lambda: way_lab_section(
-            rep, lab_ways, rules, log, ready=lambda: wait_for([*lab_ways, *readings]))),
+        ("house-way lab", lambda: way_lab_section(rep, lab_ways, rules, log, ready=wait_for)),
     ]
     # the optimal banker's counts come from the optimal step's per-hand table, held for the
     # banking step only (it is the largest table of the run)
