@@ -11,6 +11,7 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -328,14 +329,29 @@ def build_reports(
             which = ", ".join(names) if len(names) <= 3 else f"{len(names)} readings"
             log(f"waited {waited:.1f} s for the child's way tables ({which})")
 
+    # the per-dealer and per-hand kernels compile (on a fresh checkout) on a thread while the
+    # side bets and the house ways are priced, one-core steps (``enumerate.engine.warmup``)
+    warming: list[Future[None]] = []
+
+    def side_bets_step() -> None:
+        from enumerate.engine.warmup import warm_up
+
+        warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up, rules))
+        _sidebets(rep, rules, log)
+
+    def lab_step() -> None:
+        way_lab_section(rep, lab_ways, rules, log, ready=wait_for)
+        for done in warming:
+            done.result()  # its error, if it met one, is a bug: raised here
+
     steps: list[tuple[str, Callable[[], None]]] = [
         ("seven-card classes", classes_step),
         ("frontiers and levels", lambda: _way_free_tables(deck, rules, log)),
         ("variants", lambda: _variants(rep, ways, rules, log, wait_for)),
-        ("side bets", lambda: _sidebets(rep, rules, log)),
+        ("side bets", side_bets_step),
         ("house ways", lambda: _ways(rep, ways, rules)),
         # the per-dealer table needs no way: it is built while the child sets the readings
-        ("house-way lab", lambda: way_lab_section(rep, lab_ways, rules, log, ready=wait_for)),
+        ("house-way lab", lab_step),
     ]
     # the optimal banker's counts come from the optimal step's per-hand table, held for the
     # banking step only (it is the largest table of the run)

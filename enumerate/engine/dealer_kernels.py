@@ -308,7 +308,7 @@ def per_dealer_orbits(offsets, items, orbit_ids, sign, set_orbit, rec, mode, pgr
     return inexact
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def dealer_points(high, low, max_low, out_h, out_l):
     """The distinct valid settings of every class as (high id, low id) points, increasing by
     high then low, from its 21 settings (``all_settings``); returns the number of each."""

@@ -209,7 +209,7 @@ def build_keys(
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _player_hash(ph, pl, fsize, fh, fl):
     """FNV-1a of each class's (blind setting, frontier); equal keys give equal hashes."""
     n = ph.shape[0]
@@ -236,7 +236,7 @@ def _same_player(a, b, ph, pl, fsize, fh, fl):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _group_sorted(order, hashes, ph, pl, fsize, fh, fl):
     """Walk the classes in hash order; within a run of equal hashes compare the keys
     themselves, so a hash collision only costs a comparison, never a wrong group."""

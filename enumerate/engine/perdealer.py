@@ -194,7 +194,7 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
              timings: dict[str, float] | None, use_cache: bool) -> PerDealer:  # fmt: skip
     t0 = time.perf_counter()
     mode = MODES[side.mode]
-    fr = player_table(table.deck, table.rules, cache=None)
+    fr = player_table(table.deck, table.rules, use_cache)
     n = len(table)
     if mode == BLIND:
         assert side.high is not None and side.low is not None
