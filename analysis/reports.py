@@ -362,11 +362,16 @@ def build_reports(
 
     if optimal:
         steps.append(("optimal strategy", optimal_step))
-    steps.append(("player banking",
-                  lambda: _banking(rep, ways[0], rules, log, held.pop("per hand", None))))
-    # the per-hand table's cache file is written while the optimal and banking steps price
-    # the table in memory (``enumerate.writebehind``); the run waits for it before its index
-    later.enter_context(writes_behind())
+    # the per-hand table's cache file is written while the banking step prices the table in
+    # memory (``enumerate.writebehind``: held through the optimal step, whose temporaries
+    # and the writer's took the run past 6 GB); the run waits for it before its index
+    writes = later.enter_context(writes_behind(held=True))
+
+    def banking_step() -> None:
+        writes.go()
+        _banking(rep, ways[0], rules, log, held.pop("per hand", None))
+
+    steps.append(("player banking", banking_step))
     with later:
         for name, step in steps:
             t0 = time.perf_counter()

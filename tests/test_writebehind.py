@@ -46,3 +46,17 @@ def test_the_blocks_own_error_wins_and_its_writes_still_end():
         write_behind(lambda: (_ for _ in ()).throw(OSError("disk full")))
         raise KeyError("the block's")
     assert done == [1]
+
+
+def test_a_held_block_starts_its_writes_at_go_or_at_its_end():
+    done = []
+    with writes_behind(held=True) as writes:
+        write_behind(lambda: done.append("first"))
+        assert done == []
+        writes.go()
+        writes.threads[0].join()
+        assert done == ["first"]
+        write_behind(lambda: done.append("second"))  # after go(): at once
+    with writes_behind(held=True):
+        write_behind(lambda: done.append("third"))  # never released: started at the end
+    assert done == ["first", "second", "third"]
