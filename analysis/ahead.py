@@ -57,15 +57,19 @@ class WaysAhead:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[1])  # fmt: skip
 
-    def wait(self, names: Sequence[str]) -> None:
+    def wait(self, names: Sequence[str]) -> float:
         """Return once every way of ``names`` that the child builds is in the cache, or the
-        child has stopped (the parent then builds what is missing, as without a child)."""
+        child has stopped (the parent then builds what is missing, as without a child); the
+        seconds spent waiting for the child (0 when every table was there)."""
+        slept = 0.0
         for name in names:
             if name not in self.names:
                 continue
             way = get_way(name)
             while not way_is_cached(way, self.deck, self.rules) and self.proc.poll() is None:
                 time.sleep(POLL_SECONDS)
+                slept += POLL_SECONDS
+        return slept
 
     def close(self) -> None:
         if self.proc.poll() is None:

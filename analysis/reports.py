@@ -321,10 +321,7 @@ def build_reports(
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""
-        t0 = time.perf_counter()
-        for child in ahead:
-            child.wait(names)
-        waited = time.perf_counter() - t0
+        waited = sum(child.wait(names) for child in ahead)
         if waited >= 0.5:  # the child is on the critical path here: say so
             which = ", ".join(names) if len(names) <= 3 else f"{len(names)} readings"
             log(f"waited {waited:.1f} s for the child's way tables ({which})")
