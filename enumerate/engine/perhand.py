@@ -258,18 +258,21 @@ def run_per_hand(
         with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
     if use_cache:  # on a thread inside a ``writes_behind`` block (the report's)
+        # what the write needs, not the keys: a write held until later would keep them
+        # (about 0.8 GB on the full deck) alive until then
         prov, codes = _prov(keys, table), table.codes
-        write_behind(lambda: _save(result, path, prov, codes, keys))
+        way = {"way_high": keys.player_high, "way_low": keys.player_low}
+        write_behind(lambda: _save(result, path, prov, codes, way))
     return result
 
 
 def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
-          keys: EngineKeys) -> None:  # fmt: skip
+          way: dict[str, np.ndarray]) -> None:  # fmt: skip
     """Both files, in row groups of ``CLASSES_PER_GROUP`` classes and, in the points file, of
-    the points of those classes: a class is then read through one row group of each."""
+    the points of those classes: a class is then read through one row group of each. ``way``:
+    the columns ``way_high`` and ``way_low``, the way's setting of each class (the one the
+    ``way_win`` / ``way_loss`` counts are for)."""
     bounds = [*range(0, max(1, len(r)), CLASSES_PER_GROUP), len(r)]
-    # the way's setting: the one the way_win / way_loss counts are for
-    way = {"way_high": keys.player_high, "way_low": keys.player_low}
     n_d = r.total.shape[1]
     by_class, by_point = (_named_columns(r, fields, n_d) for fields in (CLASS_FIELDS, POINT_FIELDS))
 
