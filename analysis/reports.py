@@ -359,9 +359,9 @@ def build_reports(
 
     if optimal:
         steps.append(("optimal strategy", optimal_step))
-    # the per-hand table's cache file is written while the banking step prices the table in
-    # memory (``enumerate.writebehind``: held through the optimal step, whose temporaries
-    # and the writer's took the run past 6 GB); the run waits for it before its index
+    # the per-hand table's cache file is written while the banking step (one core) prices
+    # the table in memory (``enumerate.writebehind``); held through the optimal step, which
+    # peaks at about 5.7 GB with its own temporaries; the run waits for it before its index
     writes = later.enter_context(writes_behind(held=True))
 
     def banking_step() -> None:

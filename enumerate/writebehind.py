@@ -4,9 +4,11 @@ with ``held=True``, once the block's ``go()`` is called; leaving the block start
 still held, waits for every write and raises the first error one met.
 
 The report writes the per-hand table (about 1.5 GB of Parquet, 8-10 s on one core) while the
-banking step prices the optimal banker from the same table in memory. It holds the write
-until then: run beside the optimal strategies, whose temporaries come to about 1.5 GB, the
-report peaked at 6.25 GB instead of 5.7 GB. A write is atomic (``cache.replace_atomic``):
+banking step, on one core, prices the optimal banker from the same table in memory; it holds
+the write through the optimal strategies before it, whose temporaries (about 1.5 GB) bring
+the run to its peak. A write keeps alive what it refers to until it ends: the per-hand write
+refers to the table and two columns, not to the engine keys (about 0.8 GB, which took a run
+to 6.35 GB). A write is atomic (``cache.replace_atomic``):
 until it ends a reader finds the old file or none, never a part of the new one. Outside a
 block a write runs at once, so a caller that may exit right after it (a command, a test)
 never leaves one unfinished.
