@@ -58,6 +58,11 @@ def _clause(cid: str) -> gli_way.Clause:
     return next(c for c in gli_way.CLAUSES if c.id == cid)
 
 
+def reading_names() -> list[str]:
+    """The way names of ``readings_to_try``, in its order."""
+    return [way_name(change) for change in readings_to_try()]
+
+
 def way_name(change: Mapping[str, str]) -> str:
     """The canonical name of the literal reading with ``change``."""
     return get_way("gli", {**gli_way.LITERAL, **change}).name
@@ -77,7 +82,7 @@ def reconcile(
     target, tolerance, _source = published_edge()
     changes = readings_to_try()
     # the readings not yet cached are set in one pass over the hands, not one pass each
-    way_tables([way_name(c) for c in changes], lab.table.deck, lab.table.rules)
+    way_tables(reading_names(), lab.table.deck, lab.table.rules)
     rows = []
     for change in changes:
         name = way_name(change)

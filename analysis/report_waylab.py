@@ -100,9 +100,9 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
     """Every reading of the gli card against the math report's dealer-open figure, and the
     per-rule value table of the closest; ``ready`` as for ``way_lab_section``; ``opt``: the
     house-optimal dealer-open dealer, if already at hand."""
-    from analysis.reconcile import published_edge, readings_to_try, reconcile, way_name
+    from analysis.reconcile import published_edge, reading_names, reconcile
 
-    ready([way_name(change) for change in readings_to_try()])
+    ready(reading_names())
 
     target, tolerance, source = published_edge()
     df = reconcile(lab=lab, log=log)

@@ -309,7 +309,9 @@ def build_reports(
     ways = ways or ["gli", "trump-plaza"]
     rep = Report(out, deck)
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
-    readings = _readings()  # the readings of the gli card the reconciliation prices
+    from analysis.reconcile import reading_names
+
+    readings = reading_names()  # the readings of the gli card the reconciliation prices
     later = ExitStack()  # the child building the way tables and the writes behind, ended last
     ahead: list[WaysAhead] = []
 
@@ -382,13 +384,6 @@ def build_reports(
 
     write_site(out)  # index.html and a page for every markdown file, for a browser
     return rep
-
-
-def _readings() -> list[str]:
-    """The readings of the gli card that the reconciliation prices (``analysis.reconcile``)."""
-    from analysis.reconcile import readings_to_try, way_name
-
-    return [way_name(change) for change in readings_to_try()]
 
 
 def _way_free_tables(deck: Deck, rules: Rules, log: Callable[[str], None]) -> None:
