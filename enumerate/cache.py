@@ -43,6 +43,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import xxhash
 
+from enumerate.allocator import trim
+
 _META_KEY = b"paigow"
 
 Check = Callable[[pa.Table], None]
@@ -135,11 +137,7 @@ def release_unused(drop_held: bool = False) -> None:
             held.drop()
     gc.collect()
     pa.default_memory_pool().release_unused()
-    libc = ctypes.util.find_library("c")
-    if libc:
-        trim = getattr(ctypes.CDLL(libc), "malloc_trim", None)  # glibc only
-        if trim is not None:
-            trim(0)
+    trim()
 
 
 def replace_atomic(path: Path, write: Callable[[Any], object]) -> None:
