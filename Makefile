@@ -37,8 +37,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check enumerate analysis tests benchmarks notebooks
 	$(BIN)/mypy
 
+# two pytest workers (pytest-xdist), a test file each at a time so a file's module fixtures
+# are built once; most of a fresh run is numba compiling on one core
+TEST_WORKERS ?= 2
+
 test: lint browser
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 reports: $(STAMP)
 	$(TIME) $(BIN)/paigow reports --out reports
