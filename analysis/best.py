@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from analysis.optimal import _blind, _price, per_hand_flags
 from analysis.variants import Variant
@@ -24,18 +24,32 @@ from enumerate.houseways import get_way, set_hand
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import frontier_points
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+# the columns of a row of ``HandChoices``
+COLUMNS = ("high", "low", "high hand", "low hand", "win", "push", "loss", "EV", "optimal",
+           "house way")  # fmt: skip
+
 
 @dataclass(frozen=True, eq=False)
 class HandChoices:
     """Every non-dominated setting of one hand with its exact counts against all dealer hands
     of the other cards and its EV (``settings``, best first; the house way's setting too when
-    it is dominated); ``counts``: the numbers, and where they came from (``counts.method``)."""
+    it is dominated); ``counts``: the numbers, and where they came from (``counts.method``).
+    ``rows``: the same settings as dicts (no pandas: the CLI prints them without it)."""
 
-    settings: pd.DataFrame
+    rows: tuple[dict[str, Any], ...]
     variant: Variant
     house_way: str
     dealer_hands: int
     counts: HandCounts
+
+    @property
+    def settings(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(list(self.rows), columns=list(COLUMNS))
 
 
 def hand_choices(
@@ -76,7 +90,7 @@ def hand_choices(
     point_ev, way_ev, best_point, _best, den = _price(
         per, variant, np.array([got.way_high]), np.array([got.way_low]))  # fmt: skip
     n = comb(deck.size - 7, 7)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in range(len(per.point_high)):
         s = by_ids[(int(per.point_high[p]), int(per.point_low[p]))]
         win, loss = int(per.win[p].sum()), int(per.loss[p].sum())
@@ -111,5 +125,5 @@ def hand_choices(
                 "house way": True,
             }
         )
-    df = pd.DataFrame(rows).sort_values("EV", ascending=False, kind="stable")
-    return HandChoices(df.reset_index(drop=True), variant, way_name, n, got)
+    best_first = sorted(rows, key=lambda r: r["EV"], reverse=True)  # stable: ties keep order
+    return HandChoices(tuple(best_first), variant, way_name, n, got)

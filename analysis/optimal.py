@@ -28,7 +28,6 @@ from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analysis.variants import Variant, get_variant
@@ -42,7 +41,10 @@ from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import dealer_class_name
 from enumerate.waytables import way_table
 
-if TYPE_CHECKING:  # analysis.pricing only where a return table is made: `paigow best` is not
+if TYPE_CHECKING:  # analysis.pricing only where a return table is made, pandas only where a
+    # frame is: `paigow best` needs neither
+    import pandas as pd
+
     from analysis.pricing import ReturnTable
 
 
@@ -165,6 +167,8 @@ class OptimalStrategy:
                     "edge given up": Fraction(lost, scale),
                 }
             )
+        import pandas as pd  # here: ``paigow best`` imports this module and needs no pandas
+
         return pd.DataFrame(rows)
 
     def by_pattern(self, top: int | None = 60) -> pd.DataFrame:
@@ -203,6 +207,8 @@ class OptimalStrategy:
                     "hands like it": int(self.table.orbit_size[c]),
                 }
             )
+        import pandas as pd
+
         return pd.DataFrame(rows)
 
 

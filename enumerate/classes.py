@@ -27,6 +27,7 @@ from numba import njit, prange
 
 from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.evaluate import Category, FiveCardTable, back_colex, five_card_table
+from enumerate.inpython import in_python
 from enumerate.rules import Rules
 from enumerate.vocabulary import (
     ACE_HIGH_PAI_GOW_BIT,
@@ -197,7 +198,9 @@ def describe(cards: Sequence[Card], rules: Rules | None = None) -> HandDescripti
     hand = parse_cards(cards, count=7)
     table = five_card_table(rules)
     row = np.array(sorted(c.id for c in hand), dtype=np.int64)
-    cls, best, flags, jacks = classify(row, table.ids, fortune_of_five(table), table.category)
+    # as Python (``in_python``): for one hand, starting numba's JIT would cost more
+    one = in_python(classify)
+    cls, best, flags, jacks = one(row, table.ids, fortune_of_five(table), table.category)
     return HandDescription(
         seven_card_class=SevenCardClass(int(cls)),
         best_five_id=int(best),

@@ -1,11 +1,13 @@
 """What keeps the one-hand commands fast (issue 13), checked without timing anything:
 
-- importing the CLI, and running ``paigow hand`` or ``paigow set``, imports neither pandas nor
-  matplotlib (each run in a fresh interpreter);
+- importing the CLI, and running ``paigow hand``, ``set`` or ``best``, imports neither pandas
+  nor matplotlib (each run in a fresh interpreter); ``hand`` and ``set`` start no numba kernel
+  (they run the kernels' code as Python, ``enumerate.inpython``);
 - the parser still lists every command, those defined by their own modules when named;
 - the five-card table is cached on disk, verified when read, reported and rebuilt when damaged;
 - ``set_hand`` (one hand, from Python) sets hands as ``apply_way`` (the kernels) does, the
-  fallback included, and ``set_report``'s frontier is ``frontier_of``'s.
+  fallback included, ``describe`` classifies them as ``classify_all`` does, and
+  ``set_report``'s frontier is ``frontier_of``'s.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from numba import njit
 from analysis.cli import build_parser, main
 from enumerate import evaluate
 from enumerate.cache import save_arrays
-from enumerate.cards import Card
+from enumerate.cards import Card, parse_cards
+from enumerate.classes import classify_all, describe, fortune_of_five
 from enumerate.evaluate import five_card_table, settings
 from enumerate.houseways import FALLBACK, HouseWay, apply_way, get_way, set_hand
 from enumerate.houseways.facts import NONE, PAIR
 from enumerate.rules import Rules, WheelOption
 from enumerate.strategy import frontier_of, frontier_points
+from enumerate.vocabulary import HandFlag
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("pandas", "matplotlib")
@@ -58,6 +62,57 @@ def test_one_hand_commands_import_no_heavy_module(argv: list[str]) -> None:
     code = ("import contextlib, io\nfrom analysis.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert main({argv!r}) == 0")  # fmt: skip
+    loaded = _modules_after(code)
+    assert not any(loaded.values()), loaded
+
+
+# a fresh interpreter runs the command, then lists every numba kernel of the project's modules
+# that was compiled or read from numba's cache in it (the first one starts the JIT: 0.25 s)
+_KERNELS_STARTED = """
+from numba.core.dispatcher import Dispatcher
+started = sorted(f"{name}.{k}" for name, mod in list(sys.modules.items())
+                 if name.split(".")[0] in ("enumerate", "analysis")
+                 for k, v in vars(mod).items() if isinstance(v, Dispatcher) and v.overloads)
+print(json.dumps(started))
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    ["hand", "Jk Kd 9c 7h 5s 3d 2c"],
+    ["set", "Ks Kh 9c 7d 5h 3s 2c"],
+    ["set", "Jk 2h 3h 4h 5h 9c 9d", "--house-way", "foxwoods"],
+    ["set", "As Ad Ah Ac Kd Kh 2c", "--house-way", "trump-plaza"],
+])  # fmt: skip
+def test_one_hand_commands_start_no_kernel(argv: list[str]) -> None:
+    """``paigow hand`` and ``set`` run the kernels' code as Python (``enumerate.inpython``):
+    no kernel of the project is compiled or read from numba's cache in the process."""
+    code = ("import contextlib, io, json, sys\nfrom analysis.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main({argv!r}) == 0\n{_KERNELS_STARTED}")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)  # fmt: skip
+    assert json.loads(out.stdout.splitlines()[-1]) == []
+
+
+def test_a_kernel_run_in_python_reports_itself() -> None:
+    """The probe above can fail: a kernel called compiled is listed."""
+    code = ("import json, sys\nimport numpy as np\nfrom enumerate.evaluate import two_card_id_of\n"
+            f"two_card_id_of(0, 4)\n{_KERNELS_STARTED}")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)  # fmt: skip
+    assert json.loads(out.stdout.splitlines()[-1]) == ["enumerate.evaluate.two_card_id_of"]
+
+
+@pytest.mark.parametrize("extra", [["--method", "direct"], ["--format", "csv"]])
+def test_best_imports_no_heavy_module(extra: list[str]) -> None:
+    """``paigow best`` prints its rows without pandas (a third of a second to import). The
+    first run builds the small deck's tables (their Parquet files: pandas), the second reads
+    them."""
+    argv = ["best", "Jk Ad Qc Qd 9c Td Kd", "--deck", "9TJQKA:cdhs+joker", *extra]
+    code = ("import contextlib, io\nfrom analysis.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main({argv!r}) == 0")  # fmt: skip
+    _modules_after(code)
     loaded = _modules_after(code)
     assert not any(loaded.values()), loaded
 
@@ -177,8 +232,10 @@ def _random_rows(n: int, seed: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("way", [BAD_WAY, get_way("gli"), get_way("gli[two-pair=or]"),
-                                 get_way("trump-plaza")])  # fmt: skip
+                                 get_way("trump-plaza"), get_way("foxwoods"),
+                                 get_way("max-back")])  # fmt: skip
 def test_set_hand_sets_as_apply_way_does(way: HouseWay) -> None:
+    """``set_hand`` runs the way's kernels as Python: the same settings as compiled."""
     rows = _random_rows(300, 13)
     col = apply_way(way, rows)
     fallbacks = 0
@@ -188,6 +245,26 @@ def test_set_hand_sets_as_apply_way_does(way: HouseWay) -> None:
         assert (s.high_id, s.low_id, s.rule) == want, [str(Card(int(c))) for c in row]
         fallbacks += s.rule == FALLBACK
     assert (fallbacks > 0) == (way is BAD_WAY)
+
+
+def test_describe_classifies_as_the_kernel_does() -> None:
+    """``describe`` runs ``classify`` as Python: the same classes, best fives, flags and jacks
+    as ``classify_all`` compiled, over random hands and hands chosen for the seven-card straight
+    flushes, the royal match and three pairs."""
+    chosen = ["Jk 2h 3h 4h 5h 6h 7h", "As 2s 3s 4s 5s 6s 7s", "Jk As Ks Qs Js Ts 9s",
+              "As Ks Qs Js Ts Ad Kd", "Jk Kd Kh 9c 9h 5s 5d", "Jk Qd Jh 9c 7h 5s 3d"]
+    rows = np.concatenate([_random_rows(1500, 5),
+                           [sorted(c.id for c in parse_cards(h)) for h in chosen]])
+    t = five_card_table()
+    fortune5 = fortune_of_five(t)
+    want = classify_all(rows, t.ids, fortune5, t.category)
+    for k, row in enumerate(rows):
+        d = describe([Card(int(c)) for c in row])
+        flags = (d.pai_gow * HandFlag.PAI_GOW | d.ace_high_pai_gow * HandFlag.ACE_HIGH_PAI_GOW
+                 | d.joker_is_ace * HandFlag.JOKER_IS_ACE
+                 | d.queen_high_pai_gow * HandFlag.QUEEN_HIGH_PAI_GOW)  # fmt: skip
+        got = (int(d.seven_card_class), d.best_five_id, int(flags), d.jacks)
+        assert got == tuple(int(w[k]) for w in want), [str(Card(int(c))) for c in row]
 
 
 @pytest.mark.parametrize("wheel", ["second", "low"])

@@ -52,6 +52,7 @@ from numba import njit
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, FiveCardTable, five_card_table
 from enumerate.houseways.facts import NONE, hand_facts, highest_back
+from enumerate.inpython import in_python
 from enumerate.rules import Rules
 from enumerate.threads import over_ranges
 
@@ -450,14 +451,16 @@ def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySettin
     ordered = sorted(hand)
     t = five_card_table(rules)
     # one hand: the facts and the way's choose called from Python, not ``apply_way``, whose
-    # kernels take ``choose`` as an argument and so compile in every process (seconds)
-    f = hand_facts(np.array([c.id for c in ordered], dtype=np.int64), t.ids, t.max_low,
-                   t.category, _royal_id(t))  # fmt: skip
+    # kernels take ``choose`` as an argument and so compile in every process (seconds); and
+    # run as Python (``in_python``): starting numba's JIT would take longer than the hand
+    f = in_python(hand_facts)(np.array([c.id for c in ordered], dtype=np.int64), t.ids,
+                              t.max_low, t.category, _royal_id(t))  # fmt: skip
+    choose = in_python(way.choose)
     if way.params is None:
-        s, r = way.choose(f)
+        s, r = choose(f)
     else:
-        s, r = way.choose(f, np.array(way.params, dtype=np.int64))
-    s, r = (int(x) for x in settle(f, s, r, len(way.rules)))
+        s, r = choose(f, np.array(way.params, dtype=np.int64))
+    s, r = (int(x) for x in in_python(settle)(f, s, r, len(way.rules)))
     i, j = SETTING_PAIRS[s]
     back = tuple(sorted((c for m, c in enumerate(ordered) if m not in (i, j)), reverse=True))
     return WaySetting(
