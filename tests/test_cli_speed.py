@@ -231,12 +231,28 @@ def _random_rows(n: int, seed: int) -> np.ndarray:
     return np.array(rows, dtype=np.int64)
 
 
+RARE = ["Jk As Ad Ah Ac Kd 2c", "As Ad Ah Ac Kd Kh Ks", "Ks Kh Kd 5s 5h 5d 2c",
+        "Jk 2h 3h 4h 5h 6h 7h", "Ks Kh 9c 9d 5h 5s 2c", "Qs Qh Qd Qc 9d 9h 3c",
+        "Jk 9s Ts Js Qs 2d 2c", "2s 2h 3d 3c 4s 4h 5d", "Jk Ac Kd Qh Jc 9s 8d"]
+
+
+def _rows_of_every_rule(way: HouseWay, n: int = 40_000, each: int = 3) -> np.ndarray:
+    """Up to ``each`` hands of every rule the way (compiled) sets ``n`` random hands by."""
+    rng = np.random.default_rng(21)
+    rows = np.sort(np.argsort(rng.random((n, 53)), axis=1)[:, :7], axis=1).astype(np.int64)
+    rule = apply_way(way, rows).rule
+    return rows[np.concatenate([np.flatnonzero(rule == r)[:each] for r in np.unique(rule)])]
+
+
 @pytest.mark.parametrize("way", [BAD_WAY, get_way("gli"), get_way("gli[two-pair=or]"),
                                  get_way("trump-plaza"), get_way("foxwoods"),
                                  get_way("max-back")])  # fmt: skip
 def test_set_hand_sets_as_apply_way_does(way: HouseWay) -> None:
-    """``set_hand`` runs the way's kernels as Python: the same settings as compiled."""
-    rows = _random_rows(300, 13)
+    """``set_hand`` runs the way's kernels as Python: the same settings as compiled, on random
+    hands, on a few hands of every rule the way sets 40,000 random hands by, and on hands for
+    the rare rules (five aces, quads with trips, two trips, a seven-card straight flush)."""
+    rows = np.concatenate([_random_rows(300, 13), _rows_of_every_rule(way),
+                           [sorted(c.id for c in parse_cards(h)) for h in RARE]])
     col = apply_way(way, rows)
     fallbacks = 0
     for k, row in enumerate(rows):
