@@ -99,6 +99,27 @@ def test_threads_own_class_ranges(setup):
             assert np.array_equal(getattr(many, name), getattr(one, name)), (jobs, name)
 
 
+@pytest.mark.parametrize("n", [1, 5, 4096, 4097, 6_972_147])
+def test_even_runs_partition_the_classes(n):
+    """Phase two's runs: one per thread, end to end over the ``n`` classes, each holding the
+    items of its bins, the threads' items within one bin of an even share."""
+    rng = np.random.default_rng(n)
+    item_class = rng.integers(0, n, 50_000).astype(np.int32)
+    item_class[:20_000] = rng.integers(0, max(1, n // 7), 20_000)  # crowded at the start
+    shift = max(0, (n - 1).bit_length() - 12)
+    counts = np.zeros((3, ((n - 1) >> shift) + 1), dtype=np.int64)
+    for j in range(3):  # three threads' parts of the arena
+        twophase._count_items(item_class, j * 20_000, min(20_000, 50_000 - j * 20_000), shift,
+                              counts[j])  # fmt: skip
+    runs = twophase._even_runs(counts, shift, n)
+    assert len(runs) == 3 and runs[0][0] == 0 and runs[-1][1] == n
+    assert all(a[1] == b[0] and a[0] <= a[1] for a, b in itertools.pairwise(runs))
+    held = [int(((item_class >= a) & (item_class < b)).sum()) for a, b in runs]
+    assert sum(held) == 50_000
+    widest = np.bincount(item_class >> shift).max()
+    assert max(held) - min(held) <= 2 * widest
+
+
 def _call_kernel(level, keys, q):
     offset, _ph, _pl = perhand._flatten_frontiers(keys)
     n = len(keys.player_high)

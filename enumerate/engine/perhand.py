@@ -251,7 +251,7 @@ def run_per_hand(
         over_levels(table, n_jobs, work, "per-hand", parts_of, timings, cache_levels,
                     levels=ONE_PHASE_LEVELS)  # fmt: skip
         run_two_phases(table, PerHandPhases(keys, (by_class, by_point), offset),
-                       [k for k in range(8) if k not in ONE_PHASE_LEVELS], ranges, "per-hand",
+                       [k for k in range(8) if k not in ONE_PHASE_LEVELS], n_jobs, "per-hand",
                        timings, cache_levels)  # fmt: skip
     result = _from_blocks(keys, offset, ph, pl, by_class, by_point, False)
     if rows is None:
