@@ -31,6 +31,7 @@ from numba import njit
 
 from enumerate.cache import release_pages
 from enumerate.engine.levelcache import level_arrays
+from enumerate.engine.levelpass import split_orbits
 from enumerate.engine.levels import LevelArrays
 from enumerate.tables import HandTable
 
@@ -123,8 +124,7 @@ def run_two_phases(
         for k in levels:
             t0 = time.perf_counter()
             level, _ = level_arrays(table, k, use_cache=use_cache)
-            parts = _interleaved(level, n_jobs)
-            released = 0
+            parts = split_orbits(level, n_jobs)
             work.begin(level, parts)
             cursor = [0] * n_jobs
 
@@ -147,14 +147,11 @@ def run_two_phases(
                     continue
                 cuts = _even_runs(counts, shift, n)
                 par(delayed(work.add)(arena[0], *cuts[j], j) for j in range(n_jobs))
-                inexact += sum(bad for bad, _start, _stop in done)
-                # the families every thread is past: their pages go back
-                end = int(level.offsets[-1])
-                needed = min((int(level.offsets[parts[j][cursor[j]]])
-                              if cursor[j] < len(parts[j]) else end) for j in range(n_jobs))
-                if needed > released:
-                    release_pages(level.items, released, needed)
-                    released = needed
+                for j, (bad, start, stop) in enumerate(done):
+                    inexact += bad
+                    if stop > start:  # the families read: their pages go back
+                        release_pages(level.items, int(level.offsets[parts[j][start]]),
+                                      int(level.offsets[parts[j][stop - 1] + 1]))  # fmt: skip
             if inexact:  # not an assert statement: this check must survive python -O
                 raise AssertionError(
                     f"{what} level {k}: {inexact} class weights did not divide by the orbit "
@@ -162,26 +159,6 @@ def run_two_phases(
                 )
             if timings is not None:
                 timings[k] = time.perf_counter() - t0
-
-
-BLOCK_ITEMS = 1 << 16
-
-
-def _interleaved(level: LevelArrays, parts: int) -> list[np.ndarray]:
-    """The level's orbits in blocks of about ``BLOCK_ITEMS`` items dealt to the threads in
-    turn, so that each thread's families are a like mix of the level's. In halves of the
-    level (``levelpass.split_orbits``) the second thread's families cost more per item, and
-    the first waited for it 14 to 17 thread-seconds at phase one's barriers on the full
-    deck (about 5 with blocks); the table alone, the two alternating: 134.2 and 152.9 s in
-    halves, 123.6 and 126.7 s in blocks, the same counts."""
-    n = len(level)
-    off = level.offsets
-    pieces = max(1, -(-int(off[-1]) // BLOCK_ITEMS))
-    cuts = np.unique(np.clip(np.searchsorted(off, np.linspace(0, off[-1], pieces + 1)), 0, n))
-    cuts[0], cuts[-1] = 0, n
-    blocks = [np.arange(a, b, dtype=np.int64) for a, b in itertools.pairwise(cuts) if b > a]
-    return [np.concatenate(blocks[j::parts]) if blocks[j::parts] else np.zeros(0, np.int64)
-            for j in range(parts)]
 
 
 @njit(cache=True, nogil=True)
