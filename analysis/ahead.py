@@ -31,7 +31,6 @@ from types import TracebackType
 from enumerate.cache import cache_dir
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
-from enumerate.tables import hand_table_is_cached
 from enumerate.waytables import way_is_cached
 
 NUMBA_DIR = "numba-ahead"  # the child's numba cache, inside the cache folder
@@ -46,14 +45,14 @@ class WaysAhead:
     finished stay in the cache)."""
 
     def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
-                 own_numba_cache: bool = True, after_hands: bool = False) -> None:  # fmt: skip
+                 own_numba_cache: bool = True) -> None:  # fmt: skip
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
         cache = cache_dir()
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
         if own_numba_cache:
             env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
         cmd = [sys.executable, "-m", "analysis.ahead", "--deck", deck.name, "--wheel",
-               rules.wheel, *(["--after-hands"] if after_hands else []), *self.names]  # fmt: skip
+               rules.wheel, *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[1])  # fmt: skip
@@ -85,53 +84,14 @@ class WaysAhead:
         self.close()
 
 
-def compile_ways(names: Sequence[str], rules: Rules) -> None:
-    """Compile the kernels that set hands by the ways ``names`` (each plain way's, and the
-    readings' batch), by setting no hands: numba compiles a kernel at its first call, and the
-    house-way kernels, which take the way's rules as an argument, cannot be cached, so every
-    process compiles them once."""
-    import numpy as np
-
-    from enumerate.houseways.base import apply_ways
-
-    none = np.empty((0, 7), dtype=np.int64)
-    for name in names:
-        if "[" not in name:
-            apply_ways([get_way(name)], none, rules)
-    readings = [get_way(n) for n in names if "[" in n]
-    if readings:
-        apply_ways(readings, none, rules)
-
-
-def wait_for_hands(deck: Deck, rules: Rules) -> bool:
-    """Return once the hand table of ``deck`` is in the cache (True), or the parent that
-    builds it has gone (False)."""
-    parent = os.getppid()
-    while not hand_table_is_cached(deck, rules):
-        if os.getppid() != parent:
-            return False
-        time.sleep(POLL_SECONDS)
-    return True
-
-
-def build(deck: Deck, rules: Rules, names: Sequence[str], after_hands: bool = False) -> None:
+def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
     """The child's work: each way without a reading on its own, in order (the parent waits
-    for the first ones first), then every reading together (one pass over the hands).
-
-    ``after_hands``: the parent is building the hand table: compile the ways' kernels while it
-    does (one core of a fresh clone's first seconds would idle), then wait for the table in
-    the cache rather than build it a second time."""
+    for the first ones first), then every reading together (one pass over the hands)."""
     from enumerate.waytables import way_table, way_tables
 
     plain = [n for n in names if "[" not in n]
     readings = [n for n in names if "[" in n]
     t0 = time.perf_counter()
-    if after_hands:
-        compile_ways(names, rules)
-        print(f"{time.perf_counter() - t0:7.1f} s: compiled", flush=True)
-        if not wait_for_hands(deck, rules):
-            return
-        print(f"{time.perf_counter() - t0:7.1f} s: hand table in the cache", flush=True)
     for name in plain:
         way_table(name, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {name}", flush=True)  # the log says when
@@ -144,11 +104,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m analysis.ahead", description=__doc__)
     parser.add_argument("--deck", required=True)
     parser.add_argument("--wheel", default="second")
-    parser.add_argument("--after-hands", action="store_true",
-                        help="compile first, then wait for the parent's hand table")
     parser.add_argument("ways", nargs="+")
     args = parser.parse_args(argv)
-    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, args.after_hands)
+    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,9 +46,7 @@ if TYPE_CHECKING:
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
 LAB_WAYS = ("gli", "trump-plaza", "foxwoods")  # the casino ways priced in the house-way lab
-# decks of this many seven-card hands (about a million classes) build their way tables in a
-# child process, started before the hand table so that it compiles the ways meanwhile
-AHEAD_MIN_HANDS = 20_000_000
+AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 OPTIMAL_STEP = "optimal strategy"
 
 
@@ -304,9 +301,9 @@ def build_reports(
 ) -> Report:
     """Write every table and plot under ``out``; returns what was written.
 
-    ``ahead_tables``: on a deck of at least ``AHEAD_MIN_HANDS`` hands, the house ways'
+    ``ahead_tables``: on a deck of at least ``AHEAD_MIN_CLASSES`` classes, the house ways'
     tables are built by a child process while the frontiers, the levels and the pair engine
-    run (``analysis.ahead``); it compiles the ways' kernels while the hand table is built."""
+    run (``analysis.ahead``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     deck = deck or Deck.full()
@@ -320,13 +317,11 @@ def build_reports(
     later = ExitStack()  # the child building the way tables and the writes behind, ended last
     ahead: list[WaysAhead] = []
 
-    if ahead_tables and comb(deck.size, 7) >= AHEAD_MIN_HANDS:
-        log("way tables: building them in a child process")
-        ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings],
-                                                   after_hands=True)))  # fmt: skip
-
     def classes_step() -> None:
         _categories(rep, rules)
+        if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
+            log("way tables: building them in a child process")
+            ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings])))
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""

@@ -34,3 +34,35 @@ def test_a_second_warm_up_reads_its_tables():
     warm_up()
     table = hand_table(Deck.parse(WARM_DECK))
     assert run_per_dealer(table, PlayerSide("response")) is not None
+
+
+def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
+    # the kernels the report's lab, optimal-strategy and banking steps call from Python
+    from analysis import banking, optimal, simulate, wayedge
+    from analysis.banking import BANKERS, banking_report
+    from analysis.optimal import optimal_strategies
+    from analysis.variants import BEST_RESPONSE
+    from analysis.warmup import warm_up_report
+    from analysis.waycosts import pattern_costs, rule_costs
+    from analysis.wayedge import dealer_lab, house_optimal, way_edge
+    from enumerate.engine import onehand
+
+    pricing = (wayedge._sums, wayedge._best_rows, wayedge._values_at, optimal._ev_numerators,
+               optimal._choose, banking._best_for_banker, simulate._deal,
+               onehand._settings_of_hands)  # fmt: skip
+    warm_up_report()
+    warmed = {k.__name__: set(k.signatures) for k in pricing}
+    assert all(warmed.values()), [name for name, sigs in warmed.items() if not sigs]
+    deck = Deck.parse("JQKA:cdhs+joker")
+    lab = dealer_lab("face-up", BEST_RESPONSE, None, deck)
+    ceiling = house_optimal(lab, "face-up")
+    way_edge("face-up", WARM_WAY, lab=lab)
+    rule_costs(lab, "face-up", WARM_WAY, ceiling)
+    pattern_costs(lab, "face-up", WARM_WAY, top=3, opt=ceiling)
+    per_hand = None
+    for opt in optimal_strategies(["traditional", "ez"], WARM_WAY, deck):
+        opt.by_rule()
+        per_hand = opt.per_hand if opt.variant.name == "traditional" else per_hand
+    banking_report(WARM_WAY, 100, 1, 7, deck, bankers=BANKERS, per_hand=per_hand)
+    after = {k.__name__: set(k.signatures) for k in pricing}
+    assert [n for n in after if after[n] != warmed[n]] == []

@@ -187,6 +187,11 @@ def run_per_dealer(
         timings["total"] = time.perf_counter() - t0
     if use_cache:
         save_arrays(_folder(), stem, _arrays_of(result), prov)
+    # read-only, as a table read from the cache is (memory-mapped): numba compiles a kernel
+    # per argument type, so the kernels pricing the table serve both, and a warm-up on a
+    # small deck's cached table compiles those a fresh full-deck table calls
+    for arr in _arrays_of(result).values():
+        arr.flags.writeable = False
     return result
 
 
