@@ -438,7 +438,8 @@ class LastRead(Generic[T]):
     """The last value made from a cache file, served again while the file is the one it was
     made from (the same ``file_stamp``): a report asks for the hand table dozens of times
     and for the frontiers at every set of keys, and a verified read of either costs seconds
-    on the full deck. One file is held at a time.
+    on the full deck. The last ``KEEP`` files are held: a report's warm-up on a tiny deck
+    (``analysis.warmup``, on a thread) then leaves the full deck's table held.
 
     >>> held: LastRead[str] = LastRead()
     >>> p = Path(tempfile.mkdtemp()) / "t.parquet"
@@ -448,6 +449,12 @@ class LastRead(Generic[T]):
     >>> _ = p.write_bytes(b"xy")  # rewritten: not served again
     >>> held.get(p) is None
     True
+    >>> files = [p.with_name(f"{name}.parquet") for name in "abc"]
+    >>> for f in files:
+    ...     _ = f.write_bytes(b"x")
+    ...     held.hold(f, f.stem)
+    >>> [held.get(f) for f in files]  # the last two
+    [None, 'b', 'c']
     """
 
     def __init__(self) -> None:
@@ -465,9 +472,14 @@ class LastRead(Generic[T]):
             return None
         return held[1]
 
+    KEEP = 2
+
     def hold(self, path: Path, value: T) -> None:
-        """Hold ``value``, made from the file now at ``path`` (in place of any other)."""
-        self._held.clear()
+        """Hold ``value``, made from the file now at ``path`` (in place of the least recently
+        held beyond ``KEEP``)."""
+        self._held.pop(path, None)
+        while len(self._held) >= self.KEEP:
+            del self._held[next(iter(self._held))]
         stamp = file_stamp(path)
         if stamp is not None:
             self._held[path] = (stamp, value)

@@ -156,3 +156,14 @@ def test_way_edge_of_every_reading_equals_the_pair_engine(spec, way):
         theirs = price(pair_counts(deck, Rules(), way, "gli", v.flag_mask), v, mode)
         assert list(ours.table["combinations"]) == list(theirs.table["combinations"]), variant
         assert ours.house_edge == theirs.house_edge
+
+
+def test_two_decks_tables_are_cached_side_by_side(tmp_path, monkeypatch):
+    # a report's warm-up builds a tiny deck's table beside the full deck's: each is served
+    # from the cache afterwards, neither written over by the other
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    tables = [hand_table(Deck.parse(name)) for name in ("TJQKA:cdh+joker", "JQKA:cdhs+joker")]
+    built = [run_per_dealer(t, PlayerSide("response")) for t in tables]
+    again = [run_per_dealer(t, PlayerSide("response")) for t in tables]
+    assert not any(r.from_cache for r in built) and all(r.from_cache for r in again)
+    assert all(np.array_equal(a.win, b.win) for a, b in zip(built, again, strict=True))

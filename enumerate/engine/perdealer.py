@@ -145,8 +145,11 @@ def _prov(table: HandTable, side: PlayerSide, digest: str) -> dict[str, object]:
                       deck=table.deck.key, rules=table.rules.key, rows=len(table))  # fmt: skip
 
 
-def _digest(side: PlayerSide) -> str:
-    h = hashlib.sha256(side.key.encode())
+def _digest(table: HandTable, side: PlayerSide) -> str:
+    """Names the table's files: the deck and the rules too, so that the tables of two decks
+    (a report's warm-up on a tiny deck, ``analysis.warmup``, and the full deck) do not take
+    turns at one file, each rebuilding the table the other wrote over."""
+    h = hashlib.sha256(repr((side.key, table.deck.key, table.rules.key)).encode())
     for arr in (side.high, side.low):
         if arr is not None:
             h.update(np.ascontiguousarray(arr).tobytes())
@@ -155,7 +158,7 @@ def _digest(side: PlayerSide) -> str:
 
 def is_cached(table: HandTable, side: PlayerSide) -> bool:
     """Is a current table for these players in the cache? (It is verified when read.)"""
-    digest = _digest(side)
+    digest = _digest(table, side)
     return arrays_current(_folder(), _stem(side, digest), _prov(table, side, digest))
 
 
@@ -172,7 +175,7 @@ def run_per_dealer(
         raise ValueError(f"unknown player mode {side.mode!r} (known: {', '.join(MODES)})")
     if side.mode == "blind" and (side.high is None or side.low is None):
         raise ValueError("blind players need a setting for every class")
-    digest = _digest(side)
+    digest = _digest(table, side)
     stem, prov = _stem(side, digest), _prov(table, side, digest)
     unit = comb(table.deck.size - 7, 7)
     if use_cache:
