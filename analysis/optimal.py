@@ -109,6 +109,23 @@ def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...], flag_mask
     return a, b, c, den
 
 
+def exact_dot(weights: np.ndarray, values: np.ndarray) -> int:
+    """The exact sum of ``weights * values`` (integer arrays): in int64 when no partial sum
+    can reach 2^63 (the largest magnitudes times the length is below it), else in Python
+    integers; a sum over the 6,972,147 classes in Python integers took about a second.
+
+    >>> exact_dot(np.array([3, 2]), np.array([2**61, -5]))
+    6917529027641081846
+    >>> exact_dot(np.array([1, 1]), np.array([2**62, 2**62]))  # past int64: Python integers
+    9223372036854775808
+    """
+    w, v = weights.astype(np.int64), values.astype(np.int64)
+    bound = int(np.abs(w).max(initial=0)) * int(np.abs(v).max(initial=0)) * len(w)
+    if bound < 2**63:
+        return int(np.dot(w, v))
+    return int((w.astype(object) * v.astype(object)).sum())
+
+
 @dataclass(frozen=True, eq=False)
 class OptimalStrategy:
     """Per class: the EV of every frontier setting, the optimal one and the house way's."""
@@ -139,7 +156,7 @@ class OptimalStrategy:
     def house_edge(self, optimal: bool = True) -> Fraction:
         """Exact house edge (minus the mean EV over all hands) with optimal or house-way play."""
         ev = self.best_ev if optimal else self.way_ev
-        total = int((self.table.orbit_size.astype(object) * ev.astype(object)).sum())
+        total = exact_dot(self.table.orbit_size, ev)
         return -Fraction(total, self.denominator * self.dealer_hands * self.table.total)
 
     def given_up(self) -> np.ndarray:
@@ -158,7 +175,7 @@ class OptimalStrategy:
             mine = self.way_rule == r
             if not mine.any():
                 continue
-            lost = int((size[mine & worse].astype(object) * gap[mine & worse].astype(object)).sum())
+            lost = exact_dot(size[mine & worse], gap[mine & worse])
             rows.append(
                 {
                     "rule": name,
