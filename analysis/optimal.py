@@ -36,6 +36,7 @@ from enumerate.engine import build_keys
 from enumerate.engine.perhand import PerHand, run_per_hand
 from enumerate.engine.perhand_row import find_table
 from enumerate.houseways import get_way
+from enumerate.inpython import in_python
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import dealer_class_name
@@ -277,11 +278,11 @@ def _price(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: n
     a, b, c, den = coefficients(variant, per_hand.dealer_class_bits, per_hand.flag_mask)
     # one class: the same functions run by Python, as starting the JIT costs more than them
     one = len(per_hand) == 1
-    linear = _ev_numerators.py_func if one else _ev_numerators
+    linear = in_python(_ev_numerators) if one else _ev_numerators
     point_ev = linear(per_hand.win, per_hand.loss, per_hand.total, a, b, c, per_hand.point_offset)
     rows = np.arange(len(per_hand) + 1, dtype=np.int64)  # the way's setting: a row per class
     way_ev = linear(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, rows)
-    choose = _choose.py_func if one else _choose
+    choose = in_python(_choose) if one else _choose
     best_point, best_ev = choose(point_ev, per_hand.point_offset, per_hand.point_high,
                                  per_hand.point_low, way_high, way_low)  # fmt: skip
     return point_ev, way_ev, best_point, best_ev, den

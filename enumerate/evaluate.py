@@ -36,6 +36,7 @@ from enumerate.cache import (
 )
 from enumerate.cards import JOKER_ID, RANK_NOUNS, RANK_PLURALS, RANKS, Card, parse_cards
 from enumerate.colex import BINOM, colex5
+from enumerate.inpython import in_python
 from enumerate.rules import Rules
 
 ACE = 12
@@ -484,7 +485,7 @@ def settings(cards: Sequence[Card], rules: Rules | None = None) -> list[SettingV
         back = sum(int(BINOM[ids[m], t + 1])
                    for t, m in enumerate(m for m in range(7) if m not in (i, j)))  # fmt: skip
         h = int(table.ids[back])
-        lw = int(two_card_id_of.py_func(ids[i], ids[j]))
+        lw = int(in_python(two_card_id_of)(ids[i], ids[j]))
         out.append(
             SettingValue(
                 high=tuple(sorted(hi_cards, reverse=True)),

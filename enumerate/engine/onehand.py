@@ -41,6 +41,7 @@ from enumerate.engine.levels import suit_keys
 from enumerate.engine.perhand import PerHand, run_per_hand
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW
 from enumerate.houseways import HouseWay
+from enumerate.inpython import in_python
 from enumerate.rules import Deck, Rules
 from enumerate.symmetry import canonical_code, suit_positions
 from enumerate.tables import hand_table
@@ -294,7 +295,7 @@ def hand_counts(cards: Sequence[int], deck: Deck, rules: Rules, way: HouseWay, f
         if path is not None:
             ids = np.array(sorted(int(c) for c in cards), dtype=np.int64)
             # one hand's code: the function run by Python (starting the JIT costs more)
-            code = int(canonical_code.py_func(ids, suit_positions(deck)))
+            code = int(in_python(canonical_code)(ids, suit_positions(deck)))
             got = read_class(path, code, frontier, deck.size)
             if got is not None:
                 return got
