@@ -5,8 +5,9 @@ A kernel ``kernel(lo, hi, *args)`` compiled with ``nogil=True`` handles the item
 ``range(n)`` into chunks and runs them on one thread per core. This does what numba's
 ``parallel=True`` and ``prange`` would, without their cost: numba's parallel compilation took
 about 4.5 s more per kernel on this project's two-core machines (a kernel that sets every hand
-by a house way: 6.7 s against 2.2 s), paid on every fresh checkout, and on every process for the
-house-way kernels, which cannot be cached.
+by a house way: 6.7 s against 2.2 s), paid on every fresh checkout, and on every process for a
+house-way kernel numba cannot cache (a way of the user's without a kernel of its own:
+``enumerate.houseways.cached``).
 
 >>> import numpy as np
 >>> from numba import njit

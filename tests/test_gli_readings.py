@@ -21,6 +21,7 @@ from enumerate.houseways import (
     FALLBACK,
     HouseWay,
     apply_way,
+    cached,
     get_way,
     gli,
     readings_of,
@@ -269,11 +270,11 @@ def test_readings_are_runtime_params_of_one_kernel() -> None:
     # one kernel for every reading: after the first, no new compilation
     cards = np.ascontiguousarray(hand_table(SMALL, use_cache=False).cards, dtype=np.int64)
     apply_way(get_way("gli"), cards)
-    compiled = len(way_base._set_range_read.signatures)
+    compiled = len(cached.set_gli.signatures)
     for name in ("gli[two-pair=or]", "gli[quads-pair-from-trips=no]",
                  "gli[complete-pairs=high-and-low,complete-two-pair=singleton-ace]"):  # fmt: skip
         apply_way(get_way(name), cards)
-    assert len(way_base._set_range_read.signatures) == compiled
+    assert len(cached.set_gli.signatures) == compiled
 
 
 @pytest.mark.parametrize("deck", [SMALL, TEST_DECK])

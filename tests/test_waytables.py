@@ -354,3 +354,25 @@ def test_player_table_rows_worked_out_by_hand(cache_dir, deck, hand, splits):
     best_front = max(two_card_id(parse_cards(f)) for _, f in splits)
     assert (p.max_high[row], p.max_low[row]) == (best_back, best_front)
     assert player_table(deck).frontier(row) == expected  # from the cache too
+
+
+def test_a_way_kernel_is_read_from_numba_cache_by_the_next_process(tmp_path):
+    # each shipped way sets hands by a kernel of its own module, which numba caches: the
+    # next process reads it instead of compiling (a kernel given ``choose`` as an argument
+    # was compiled again in every process)
+    import os
+    import subprocess
+    import sys
+
+    from enumerate.houseways import get_way
+
+    shipped = ("gli", "trump-plaza", "foxwoods", "max-back")  # others' ways may have none
+    assert all(get_way(name).kernel is not None for name in shipped)
+    code = ("import numpy as np\n"
+            "from enumerate.houseways import apply_way, cached, get_way\n"
+            "apply_way(get_way('max-back'), np.zeros((0, 7), dtype=np.int64))\n"
+            "print(sum(cached.set_max_back.stats.cache_hits.values()))")  # fmt: skip
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    hits = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, check=True).stdout.split()[-1] for _ in range(2)]  # fmt: skip
+    assert hits == ["0", "1"]

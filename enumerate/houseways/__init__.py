@@ -1,7 +1,7 @@
 """House ways by name: ``get_way("gli")``, ``get_way("gli[two-pair=or]")`` (a named reading),
 ``register(HouseWay(...))``."""
 
-from enumerate.houseways import foxwoods, gli, max_back, trump_plaza
+from enumerate.houseways import cached, foxwoods, gli, max_back, trump_plaza
 from enumerate.houseways.base import (
     FALLBACK,
     Clause,
@@ -22,13 +22,16 @@ from enumerate.houseways.base import (
 # share one compiled kernel
 register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (RULES.md)",
                   gli.RULES, gli.choose_read, gli, gli.CLAUSES, gli.reading(), gli.parts,
-                  tuple(gli.reading_params().tolist()), gli.clauses_read))  # fmt: skip
+                  tuple(gli.reading_params().tolist()), gli.clauses_read,
+                  cached.set_gli))  # fmt: skip
 register(HouseWay("trump-plaza", "1", "Trump Plaza, Atlantic City, from its gaming guide",
-                  trump_plaza.RULES, trump_plaza.choose, trump_plaza))  # fmt: skip
+                  trump_plaza.RULES, trump_plaza.choose, trump_plaza,
+                  kernel=cached.set_trump_plaza))  # fmt: skip
 register(HouseWay("foxwoods", "1", "Foxwoods, from its rule card (the 2013 exact analysis)",
-                  foxwoods.RULES, foxwoods.choose, foxwoods))  # fmt: skip
+                  foxwoods.RULES, foxwoods.choose, foxwoods,
+                  kernel=cached.set_foxwoods))  # fmt: skip
 register(HouseWay("max-back", "1", "example: strongest back, then front", max_back.RULES,
-                  max_back.choose, max_back))  # fmt: skip
+                  max_back.choose, max_back, kernel=cached.set_max_back))  # fmt: skip
 
 __all__ = [
     "FALLBACK",

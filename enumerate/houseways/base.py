@@ -146,6 +146,9 @@ class HouseWay:
     # numba ``clauses_read(f)``: the clauses (bit q: ``params[q]``) that setting the hand of
     # facts ``f`` may read, so readings that agree on them set it alike (None: every clause)
     clauses_read: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    # a kernel of the way's module setting hands by its ``choose`` (and ``clauses_read``):
+    # ``set_range`` or ``set_range_read`` without those arguments, which numba can cache
+    kernel: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.params is not None and not all(
@@ -243,6 +246,7 @@ def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     return HouseWay(
         f"{base.name}[{spell_reading(changed)}]", base.version, base.description, rules,
         choose, base.module, base.clauses, reading, base.build, params, base.clauses_read,
+        base.kernel if choose is base.choose else None,
     )  # fmt: skip
 
 
@@ -283,10 +287,14 @@ def _royal_id(table: FiveCardTable) -> int:
     return int(np.flatnonzero(table.category == 8).max())
 
 
-# The kernels: ``_set_range`` for a ``choose(f)``, ``_set_range_read`` for a ``choose(f, params)``
-# and one or more readings. Each takes the way's ``choose`` as an argument, so numba compiles it
-# once per ``choose`` and process (a function argument keeps it out of numba's disk cache); they
-# set the hands ``lo <= h < hi`` and run in threads (``enumerate.threads``).
+# The kernels: ``set_range`` for a ``choose(f)``, ``set_range_read`` for a ``choose(f, params)``
+# and one or more readings; they set the hands ``lo <= h < hi`` and run in threads
+# (``enumerate.threads``). Each takes the way's ``choose`` as an argument, which keeps it out of
+# numba's disk cache (the argument's type is the function object, new in every process): about
+# 13 s of compiling for gli's readings and 5.5 s for another way, in every process that sets
+# hands. So a way's module defines a kernel of its own that calls one of these with its
+# ``choose`` by name (``HouseWay.kernel``: cached, compiled once per checkout); a way without
+# one is set by these directly.
 
 
 @njit(inline="always")
@@ -315,7 +323,7 @@ def _store(f, s, r, n_rules, h, setting, rule, high, low):
 
 
 @njit(cache=False, nogil=True)
-def _set_range(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose, setting, rule,
+def set_range(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose, setting, rule,
                high, low):  # fmt: skip
     for h in range(lo, hi):
         f = _facts(cards, h, ids5, max_low, category5, royal_id)
@@ -324,7 +332,7 @@ def _set_range(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choos
 
 
 @njit(cache=False, nogil=True)
-def _set_range_read(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose,
+def set_range_read(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, choose,
                     clauses_read, params, same, setting, rule, high, low):  # fmt: skip
     """Every reading of ``params`` (a row each, with its ``n_rules``) of one way at once: a
     hand's facts are worked out once for all of them, and a reading that agrees with an
@@ -401,7 +409,8 @@ def apply_way(way: HouseWay, cards: np.ndarray, rules: Rules | None = None) -> W
 def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
                rules: Rules | None = None) -> list[WayColumns]:  # fmt: skip
     """``apply_way`` of each way; the readings of one way (the ways with ``params`` sharing a
-    ``choose``) in one pass over the hands (``_set_range_read``)."""
+    ``choose``) in one pass over the hands (``set_range_read``), each by its way's own kernel
+    when it has one (``HouseWay.kernel``)."""
     t = five_card_table(rules)
     n = cards.shape[0]
     table = (cards, t.ids, t.max_low, t.category, _royal_id(t))
@@ -410,7 +419,10 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
     for i, way in enumerate(ways):
         if way.params is None:
             one = [c[:, 0] for c in _way_columns(n, 1)]
-            over_ranges(_set_range, n, *table, len(way.rules), way.choose, *one)
+            if way.kernel is not None:
+                over_ranges(way.kernel, n, *table, len(way.rules), *one)
+            else:
+                over_ranges(set_range, n, *table, len(way.rules), way.choose, *one)
             out[i] = WayColumns(*one)
         else:
             batches.setdefault(id(way.choose), []).append(i)
@@ -419,9 +431,12 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
         params = np.array([ways[i].params for i in members], dtype=np.int64)
         n_rules = np.array([len(ways[i].rules) for i in members], dtype=np.int64)
         cols = _way_columns(n, len(members))
-        over_ranges(_set_range_read, n, *table, n_rules, first.choose,
-                    first.clauses_read or every_clause, params, _same_readings(params),
-                    *cols)  # fmt: skip
+        same = _same_readings(params)
+        if first.kernel is not None:
+            over_ranges(first.kernel, n, *table, n_rules, params, same, *cols)
+        else:
+            over_ranges(set_range_read, n, *table, n_rules, first.choose,
+                        first.clauses_read or every_clause, params, same, *cols)  # fmt: skip
         for k, i in enumerate(members):
             out[i] = WayColumns(*(np.ascontiguousarray(c[:, k]) for c in cols))
     return [out[i] for i in range(len(ways))]
