@@ -30,6 +30,7 @@ import mmap
 import os
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -459,11 +460,13 @@ class LastRead(Generic[T]):
 
     def __init__(self) -> None:
         self._held: dict[Path, tuple[tuple[int, int, int], T]] = {}
+        self._lock = threading.Lock()  # a report's warm-up thread reads tables too
         _HOLDERS.append(self)
 
     def drop(self) -> None:
         """Hold nothing (``release_unused``)."""
-        self._held.clear()
+        with self._lock:
+            self._held.clear()
 
     def get(self, path: Path) -> T | None:
         """The value held for ``path`` if the file is unchanged since, else None."""
@@ -477,12 +480,13 @@ class LastRead(Generic[T]):
     def hold(self, path: Path, value: T) -> None:
         """Hold ``value``, made from the file now at ``path`` (in place of the least recently
         held beyond ``KEEP``)."""
-        self._held.pop(path, None)
-        while len(self._held) >= self.KEEP:
-            del self._held[next(iter(self._held))]
         stamp = file_stamp(path)
-        if stamp is not None:
-            self._held[path] = (stamp, value)
+        with self._lock:
+            self._held.pop(path, None)
+            while len(self._held) >= self.KEEP:
+                del self._held[next(iter(self._held))]
+            if stamp is not None:
+                self._held[path] = (stamp, value)
 
 
 def load_or_build(

@@ -292,9 +292,9 @@ def _royal_id(table: FiveCardTable) -> int:
 # (``enumerate.threads``). Each takes the way's ``choose`` as an argument, which keeps it out of
 # numba's disk cache (the argument's type is the function object, new in every process): about
 # 13 s of compiling for gli's readings and 5.5 s for another way, in every process that sets
-# hands. So a way's module defines a kernel of its own that calls one of these with its
-# ``choose`` by name (``HouseWay.kernel``: cached, compiled once per checkout); a way without
-# one is set by these directly.
+# hands. So each shipped way has a kernel of its own that calls one of these with the way's
+# ``choose`` (``enumerate.houseways.cached``, ``HouseWay.kernel``: cached, compiled once per
+# checkout); a way without one is set by these directly.
 
 
 @njit(inline="always")
