@@ -31,8 +31,9 @@ def warm_up_report(rules: Rules | None = None) -> None:
     rules = rules or Rules()
     warm_up(rules)
     deck = Deck.parse(WARM_DECK)
-    exposed = [v for v in map(get_variant, variant_names()) if v.dealer_exposed]
-    blind = [v for v in map(get_variant, variant_names()) if not v.dealer_exposed]
+    variants = [get_variant(name) for name in variant_names()]
+    exposed = [v for v in variants if v.dealer_exposed]
+    blind = [v for v in variants if not v.dealer_exposed]
     if exposed:
         lab = dealer_lab(exposed[0], BEST_RESPONSE, None, deck, rules)
         for variant in exposed:

@@ -458,6 +458,8 @@ class LastRead(Generic[T]):
     [None, 'b', 'c']
     """
 
+    KEEP = 2
+
     def __init__(self) -> None:
         self._held: dict[Path, tuple[tuple[int, int, int], T]] = {}
         self._lock = threading.Lock()  # a report's warm-up thread reads tables too
@@ -474,8 +476,6 @@ class LastRead(Generic[T]):
         if held is None or held[0] != file_stamp(path):
             return None
         return held[1]
-
-    KEEP = 2
 
     def hold(self, path: Path, value: T) -> None:
         """Hold ``value``, made from the file now at ``path`` (in place of the least recently
