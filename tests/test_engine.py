@@ -151,17 +151,26 @@ def test_single_hands_match_brute_force():
         assert got[r].total == comb(deck.size - 7, 7)
 
 
-def test_counting_sort_of_a_large_family_orders_by_high() -> None:
-    """The linear sort used for large families (none of the small test decks has one)."""
-    from enumerate.engine.kernels import COUNTING_SORT_MIN, N_HIGH_MAX, _order_by_high
+def test_order_by_high_is_a_stable_sort_at_every_size() -> None:
+    """The three sorts of ``_order_by_high`` (insertion, radix, counting: the small test
+    decks have no family large enough for the last two) against numpy's stable sort, at and
+    around the sizes where one hands over to the next, ties and the largest id included."""
+    from enumerate.engine.kernels import (
+        COUNTING_SORT_MIN,
+        INSERTION_SORT_MAX,
+        N_HIGH_MAX,
+        _order_by_high,
+    )
 
     rng = np.random.default_rng(3)
-    for n in (COUNTING_SORT_MIN, COUNTING_SORT_MIN + 1001):
-        highs = rng.integers(0, N_HIGH_MAX + 1, size=n + 5).astype(np.int64)
-        order = _order_by_high(highs, n, np.empty(n, dtype=np.int64))
-        assert sorted(order.tolist()) == list(range(n))
-        assert (np.diff(highs[order]) >= 0).all()
-        assert highs[order].tolist() == sorted(highs[:n].tolist())
+    sizes = (0, 1, 2, INSERTION_SORT_MAX, INSERTION_SORT_MAX + 1, 935, COUNTING_SORT_MIN - 1,
+             COUNTING_SORT_MIN, COUNTING_SORT_MIN + 1001)  # fmt: skip
+    for n in sizes:
+        for top in (N_HIGH_MAX + 1, 40):  # ids of the whole range; a few ids, many ties
+            highs = rng.integers(0, top, size=n + 5).astype(np.int64)
+            highs[: min(n, 2)] = N_HIGH_MAX
+            order = _order_by_high(highs, n, np.empty(n, dtype=np.int64))
+            assert order.tolist() == np.argsort(highs[:n], kind="stable").tolist()
 
 
 def test_level_families_hold_every_hand_containing_the_set(deck_table) -> None:
