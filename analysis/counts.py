@@ -206,15 +206,9 @@ def pair_counts(
         return DealCounts(counts, bits, deck, rules, dealer.name, player.name, mask, source)
 
     if use_cache:
-        path = cache_path(deck, rules, dealer, player, flag_mask)
-        hit = _read(path, _provenance(deck, rules, dealer, player, flag_mask), deck, flag_mask)
-        if hit is not None:
-            return made(*hit, flag_mask, "cache")
-        for mask in _cached_supersets(deck, rules, dealer, player, flag_mask):
-            path = cache_path(deck, rules, dealer, player, mask)
-            hit = _read(path, _provenance(deck, rules, dealer, player, mask), deck, mask)
-            if hit is not None:
-                return made(*hit, mask, "cache").coarsened(flag_mask)
+        cached = cached_pair_counts(deck, rules, dealer, player, flag_mask)
+        if cached is not None:
+            return cached
     if on_run is not None:
         on_run(
             f"counting every deal of deck {deck.name} (dealer {dealer.name}, player "
@@ -228,12 +222,39 @@ def pair_counts(
     keys = build_keys(table, dealer, player, flag_mask, use_cache)
     counts = run_engine(table, keys, use_cache=use_cache, progress=progress)
     result = made(counts, keys.dealer_class_bits, flag_mask, "engine")
-    with built_correctly("the engine's pair counts"):
-        check_deal_counts(counts, keys.dealer_class_bits, deck, flag_mask)
+    store_pair_counts(result, dealer, player, "the engine's pair counts", use_cache)
+    return result
+
+
+def cached_pair_counts(deck: Deck, rules: Rules, dealer: HouseWay, player: HouseWay,
+                       flag_mask: int) -> DealCounts | None:  # fmt: skip
+    """The counts ``pair_counts`` would serve from the cache (for ``flag_mask``, or merged from
+    a run with more flags), verified; None when there are none."""
+    def made(counts: PairCounts, bits: tuple[int, ...], mask: int) -> DealCounts:
+        return DealCounts(counts, bits, deck, rules, dealer.name, player.name, mask, "cache")
+
+    path = cache_path(deck, rules, dealer, player, flag_mask)
+    hit = _read(path, _provenance(deck, rules, dealer, player, flag_mask), deck, flag_mask)
+    if hit is not None:
+        return made(*hit, flag_mask)
+    for mask in _cached_supersets(deck, rules, dealer, player, flag_mask):
+        path = cache_path(deck, rules, dealer, player, mask)
+        hit = _read(path, _provenance(deck, rules, dealer, player, mask), deck, mask)
+        if hit is not None:
+            return made(*hit, mask).coarsened(flag_mask)
+    return None
+
+
+def store_pair_counts(deal: DealCounts, dealer: HouseWay, player: HouseWay, what: str,
+                      use_cache: bool = True) -> None:  # fmt: skip
+    """Check the invariants of a whole run's counts (a failure is a bug in ``what``, the code
+    that counted them) and, with ``use_cache``, write them where ``pair_counts`` reads them
+    (``dealer`` and ``player``: the ways ``deal`` names)."""
+    with built_correctly(what):
+        check_deal_counts(deal.counts, deal.dealer_class_bits, deal.deck, deal.flag_mask)
     if use_cache:
         write_atomic(
-            _to_arrow(counts, keys.dealer_class_bits),
-            cache_path(deck, rules, dealer, player, flag_mask),
-            _provenance(deck, rules, dealer, player, flag_mask),
+            _to_arrow(deal.counts, deal.dealer_class_bits),
+            cache_path(deal.deck, deal.rules, dealer, player, deal.flag_mask),
+            _provenance(deal.deck, deal.rules, dealer, player, deal.flag_mask),
         )
-    return result

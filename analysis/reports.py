@@ -1,9 +1,11 @@
 """``paigow reports``: every variant, side bet and paytable priced exactly, with plots.
 
 Writes a folder of markdown, CSV, JSON and HTML tables, PNG plots and an ``index.md`` that
-links them with the headline figures. The counts come from the Parquet caches (one engine run
-per house way serves every variant and deal-based side bet: counts with more dealer flags hold
-counts with fewer).
+links them with the headline figures. The counts come from the Parquet caches (one count of
+every deal per house way, every dealer flag apart, serves every variant and deal-based side
+bet: counts with more dealer flags hold counts with fewer). The house-way lab comes before the
+variants: its per-dealer table of best-responding players gives the ways' best-response
+counts, and one blind pass the rest (``analysis.labpairs``), instead of an engine run per way.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from analysis.ahead import WaysAhead
 from analysis.categories import category_table
 from analysis.envy import max_players
 from analysis.formats import decimal, markdown
+from analysis.labpairs import lab_pair_counts
 from analysis.plots import rule_bars
 from analysis.pricing import ReturnTable, analyze, compare
 from analysis.report_waylab import way_lab_section
@@ -41,6 +44,7 @@ from enumerate.tables import hand_table
 from enumerate.writebehind import writes_behind
 
 if TYPE_CHECKING:
+    from analysis.wayedge import DealerLab
     from enumerate.engine.perhand import PerHand
 
 FORMATS = ("md", "csv", "json", "html")
@@ -83,16 +87,21 @@ def _frame_md(df: pd.DataFrame) -> str:
 
 
 def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None],
-              ready: Callable[[list[str]], None] = lambda names: None) -> None:  # fmt: skip
-    """The main wagers' pages; ``ready([way])`` returns once the way's table is built (the
-    first way's engine runs while the child still sets the hands by the second)."""
+              ready: Callable[[list[str]], None] = lambda names: None,
+              lab: DealerLab | None = None) -> None:  # fmt: skip
+    """The main wagers' pages; ``ready(names)`` returns once the ways' tables are built. With
+    ``lab`` (best-responding players) the ways' pair counts come from it and one blind pass
+    (``analysis.labpairs``), else from an engine run per way."""
     from analysis.counts import ALL_FLAGS, pair_counts
 
     tables: list[ReturnTable] = []
     lines = []
+    if lab is not None:
+        ready(ways)
+        lab_pair_counts(lab, ways, log=log)
     for way in ways:
         ready([way])
-        # one engine run with every dealer flag serves every variant and deal-based side bet
+        # one count with every dealer flag serves every variant and deal-based side bet
         log(f"pair counts, {way}, all dealer flags")
         pair_counts(rep.deck, rules, way, way, ALL_FLAGS)
         for name in variant_names():
@@ -302,8 +311,8 @@ def build_reports(
     """Write every table and plot under ``out``; returns what was written.
 
     ``ahead_tables``: on a deck of at least ``AHEAD_MIN_CLASSES`` classes, the house ways'
-    tables are built by a child process while the frontiers, the levels and the pair engine
-    run (``analysis.ahead``)."""
+    tables are built by a child process while the frontiers, the levels and the per-dealer
+    table are built (``analysis.ahead``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     deck = deck or Deck.full()
@@ -331,29 +340,31 @@ def build_reports(
             log(f"waited {waited:.1f} s for the child's way tables ({which})")
 
     # the per-dealer and per-hand kernels, and those pricing their tables, compile (on a fresh
-    # checkout) on a thread while the side bets and the house ways are priced, one-core steps,
-    # and the per-dealer table is built (``analysis.warmup``)
+    # checkout) on a thread while the frontiers and the levels are built (``analysis.warmup``)
     warming: list[Future[None]] = []
 
-    def side_bets_step() -> None:
+    def tables_step() -> None:
         from analysis.warmup import warm_up_report
 
         warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
-        _sidebets(rep, rules, log)
+        _way_free_tables(deck, rules, log)
+
+    held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
 
     def lab_step() -> None:
-        way_lab_section(rep, lab_ways, rules, log, ready=wait_for)
+        held_lab.append(way_lab_section(rep, lab_ways, rules, log, ready=wait_for))
         for done in warming:
             done.result()  # its error, if it met one, is a bug: raised here
 
     steps: list[tuple[str, Callable[[], None]]] = [
         ("seven-card classes", classes_step),
-        ("frontiers and levels", lambda: _way_free_tables(deck, rules, log)),
-        ("variants", lambda: _variants(rep, ways, rules, log, wait_for)),
-        ("side bets", side_bets_step),
-        ("house ways", lambda: _ways(rep, ways, rules)),
-        # the per-dealer table needs no way: it is built while the child sets the readings
+        ("frontiers and levels", tables_step),
+        # the per-dealer table needs no way: it is built while the child sets the readings;
+        # the variants' best-response counts are sums of it
         ("house-way lab", lab_step),
+        ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab.pop())),
+        ("side bets", lambda: _sidebets(rep, rules, log)),
+        ("house ways", lambda: _ways(rep, ways, rules)),
     ]
     # the optimal banker's counts come from the optimal step's per-hand table, held for the
     # banking step only (it is the largest table of the run)

@@ -1,20 +1,21 @@
 """The pricing steps of ``paigow reports`` compiled ahead of need, on a tiny deck.
 
-``enumerate.engine.warmup`` compiles the per-dealer and per-hand kernels while a report prices
-the side bets and the house ways. The steps after those tables price them with kernels of
-their own (the way lab's ``wayedge``/``waycosts``, the optimal strategy's ``optimal``, the
-banker's ``banking`` and its simulation), and on a fresh clone numba compiled each at its first
-call, with the other core idle: the player-banking step took 11.2 s against 4.2 s with numba's
-cache warm, the lab's pricing and the optimal strategy's a few seconds more each. Pricing the
-tiny deck's tables the same way, on the same thread, right after its tables, compiles those
-kernels for the same argument types while the full deck's per-dealer table keeps both cores
-busy, and stores them in numba's cache.
+``enumerate.engine.warmup`` compiles the per-dealer and per-hand kernels while a report builds
+the frontiers and the levels. The steps after those tables price them with kernels of their
+own (the way lab's ``wayedge``/``waycosts``, the variants' blind pass ``labpairs``, the optimal
+strategy's ``optimal``, the banker's ``banking`` and its simulation), and on a fresh clone
+numba compiled each at its first call, with the other core idle: the player-banking step took
+11.2 s against 4.2 s with numba's cache warm, the lab's pricing and the optimal strategy's a
+few seconds more each. Pricing the tiny deck's tables the same way, on the same thread, right
+after its tables, compiles those kernels for the same argument types while the full deck's
+tables keep both cores busy, and stores them in numba's cache.
 """
 
 from __future__ import annotations
 
 from analysis.banking import BANKERS, banking_report
 from analysis.counts import pair_counts
+from analysis.labpairs import lab_pair_counts
 from analysis.optimal import optimal_strategies
 from analysis.variants import BEST_RESPONSE, get_variant, variant_names
 from analysis.waycosts import pattern_costs, rule_costs
@@ -36,6 +37,7 @@ def warm_up_report(rules: Rules | None = None) -> None:
     blind = [v for v in variants if not v.dealer_exposed]
     if exposed:
         lab = dealer_lab(exposed[0], BEST_RESPONSE, None, deck, rules)
+        lab_pair_counts(lab, [WARM_WAY])  # the variants' blind pass (and the banking's counts)
         for variant in exposed:
             ceiling = house_optimal(lab, variant)
             way_edge(variant, WARM_WAY, lab=lab)
