@@ -13,10 +13,33 @@ from analysis.variants import variant_names
 from enumerate.rules import Deck
 
 
+ENGINE_RUNS: list[object] = []  # the engine runs of the report below
+LOG: list[str] = []  # its log
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    import enumerate.engine.run as engine_run
+
     out = tmp_path_factory.mktemp("reports") / "r"
-    return build_reports(out, deck=Deck.parse("23579JQA:cd+joker"), log=lambda m: None)
+    real = engine_run.run_engines
+
+    def recorded(*args, **kwargs):
+        ENGINE_RUNS.append(args)
+        return real(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:  # a cache of its own: every count made here
+        mp.setenv("PAIGOW_CACHE_DIR", str(tmp_path_factory.mktemp("report-cache")))
+        mp.setattr(engine_run, "run_engines", recorded)
+        return build_reports(out, deck=Deck.parse("23579JQA:cd+joker"), log=LOG.append)
+
+
+def test_the_report_counts_its_deals_without_an_engine_run(built):
+    """The variants' and side bets' pair counts come from the lab's per-dealer table and one
+    blind pass for both ways (``analysis.labpairs``), not from an engine run per way."""
+    assert any(line.startswith("pair counts of gli, trump-plaza: one blind pass")
+               for line in LOG)  # fmt: skip
+    assert ENGINE_RUNS == []
 
 
 def test_reports_small_deck(built):
