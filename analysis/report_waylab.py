@@ -45,11 +45,10 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
 
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
                     ready: Callable[[list[str]], None] = lambda names: None,
-                    built: Callable[[DealerLab], None] = lambda lab: None) -> None:  # fmt: skip
-    """Write the way-lab pages of the exposed-dealer variants and add them to the index.
-    ``built(lab)`` is called as soon as the lab's table (best-responding players) is built,
-    before the ways are priced: a report counts its ways' pairs from it meanwhile
-    (``analysis.labpairs``).
+                    ) -> DealerLab | None:  # fmt: skip
+    """Write the way-lab pages of the exposed-dealer variants and add them to the index;
+    returns the lab (best-responding players: the report's pair counts take their best
+    response from it, ``analysis.labpairs``), None without an exposed-dealer variant.
 
     ``ready(names)`` returns once the tables of the ways ``names`` are built; it is called
     before each way is priced, and the table needs no way's settings: a report builds it while
@@ -60,11 +59,10 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
     exposed = [get_variant(name) for name in variant_names()]
     exposed = [v for v in exposed if v.dealer_exposed]
     if not exposed:
-        return
+        return None
     # best response does not depend on the variant: one table serves all
     log("per-dealer table, best-responding players")
     lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
-    built(lab)
     dealer_open: HouseOptimal | None = None  # the reconciliation's ceiling, kept for it
     for variant in exposed:
         name = variant.name
@@ -97,6 +95,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
     (rep.out / "waylab.md").write_text(markdown(shown) + "\n")
     rep.add("House-way lab (exposed dealer, best-responding player)",
             ["[every way against the house-optimal dealer](waylab.md)", *lines])
+    return lab
 
 
 def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],

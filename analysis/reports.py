@@ -87,13 +87,18 @@ def _frame_md(df: pd.DataFrame) -> str:
 
 
 def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None],
-              ready: Callable[[list[str]], None] = lambda names: None) -> None:  # fmt: skip
-    """The main wagers' pages; ``ready([way])`` returns once the way's table is built and its
-    pair counts are cached, or will be counted by ``pair_counts`` (an engine run)."""
+              ready: Callable[[list[str]], None] = lambda names: None,
+              lab: DealerLab | None = None) -> None:  # fmt: skip
+    """The main wagers' pages; ``ready(names)`` returns once the ways' tables are built. With
+    ``lab`` (best-responding players) the ways' pair counts come from it and one blind pass
+    (``analysis.labpairs``), else from an engine run per way."""
     from analysis.counts import ALL_FLAGS, pair_counts
 
     tables: list[ReturnTable] = []
     lines = []
+    if lab is not None:
+        ready(ways)
+        lab_pair_counts(lab, ways, log=log)
     for way in ways:
         ready([way])
         # one count with every dealer flag serves every variant and deal-based side bet
@@ -321,15 +326,7 @@ def build_reports(
     later = ExitStack()  # the child building the way tables and the writes behind, ended last
     ahead: list[WaysAhead] = []
 
-    # the per-dealer and per-hand kernels, and those pricing their tables, compile (on a fresh
-    # checkout) on a thread from the start: the classes step leaves a core idle
-    # (``analysis.warmup``)
-    warming: list[Future[None]] = []
-
     def classes_step() -> None:
-        from analysis.warmup import warm_up_report
-
-        warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
         _categories(rep, rules)
         if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
@@ -342,34 +339,30 @@ def build_reports(
             which = ", ".join(names) if len(names) <= 3 else f"{len(names)} readings"
             log(f"waited {waited:.1f} s for the child's way tables ({which})")
 
-    # the ways' pair counts: counted from the lab's per-dealer table (best response) and one
-    # blind pass on a thread while the lab prices the ways (``analysis.labpairs``)
-    counting: list[Future[object]] = []
+    # the per-dealer and per-hand kernels, and those pricing their tables, compile (on a fresh
+    # checkout) on a thread while the frontiers and the levels are built (``analysis.warmup``)
+    warming: list[Future[None]] = []
 
-    def count_pairs(lab: DealerLab) -> None:
-        def count() -> object:
-            wait_for(ways)
-            return lab_pair_counts(lab, ways, log=log)
+    def tables_step() -> None:
+        from analysis.warmup import warm_up_report
 
-        counting.append(later.enter_context(ThreadPoolExecutor(1)).submit(count))
+        warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
+        _way_free_tables(deck, rules, log)
+
+    held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
 
     def lab_step() -> None:
-        way_lab_section(rep, lab_ways, rules, log, ready=wait_for, built=count_pairs)
+        held_lab.append(way_lab_section(rep, lab_ways, rules, log, ready=wait_for))
         for done in warming:
             done.result()  # its error, if it met one, is a bug: raised here
 
-    def variants_step() -> None:
-        for done in counting:
-            done.result()  # as for the warm-up
-        _variants(rep, ways, rules, log, wait_for)
-
     steps: list[tuple[str, Callable[[], None]]] = [
         ("seven-card classes", classes_step),
-        ("frontiers and levels", lambda: _way_free_tables(deck, rules, log)),
+        ("frontiers and levels", tables_step),
         # the per-dealer table needs no way: it is built while the child sets the readings;
         # the variants' best-response counts are sums of it
         ("house-way lab", lab_step),
-        ("variants", variants_step),
+        ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab.pop())),
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
     ]

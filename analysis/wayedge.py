@@ -19,7 +19,6 @@ jacks, queen-high pai gow) and the nine-high low hand of the setting itself.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -52,10 +51,6 @@ class DealerLab:
     # patterns in turn, each from the way's table and its setting's row in every class
     settings: dict[str, tuple[WayTable, np.ndarray]] = field(
         default_factory=dict, init=False, repr=False)  # fmt: skip
-    # a report prices the ways on one thread while another sums the lab at its ways' settings
-    # (``analysis.labpairs``)
-    settings_lock: threading.Lock = field(default_factory=threading.Lock, init=False,
-                                          repr=False, compare=False)  # fmt: skip
 
     @property
     def total(self) -> int:
@@ -124,14 +119,13 @@ def _sums(bits, orbit, idx, win, other, n_bits):
 def settings_of(lab: DealerLab, way: HouseWay) -> tuple[WayTable, np.ndarray]:
     """The way's table and the per-dealer row of the setting it picks in every class (the
     last ``SETTINGS_KEPT`` ways' are kept in ``lab``: about 90 MB a way on the full deck)."""
-    with lab.settings_lock:
-        kept = lab.settings.get(way.key)
-        if kept is None:
-            w = way_table_of(way, lab.table)
-            kept = w, lab.per_dealer.rows_of(w.high, w.low)
-            while len(lab.settings) >= SETTINGS_KEPT:
-                del lab.settings[next(iter(lab.settings))]
-            lab.settings[way.key] = kept
+    kept = lab.settings.get(way.key)
+    if kept is None:
+        w = way_table_of(way, lab.table)
+        kept = w, lab.per_dealer.rows_of(w.high, w.low)
+        while len(lab.settings) >= SETTINGS_KEPT:
+            del lab.settings[next(iter(lab.settings))]
+        lab.settings[way.key] = kept
     return kept
 
 

@@ -152,9 +152,10 @@ def test_single_hands_match_brute_force():
 
 
 def test_order_by_high_is_a_stable_sort_at_every_size() -> None:
-    """The three sorts of ``_order_by_high`` (insertion, radix, counting: the small test
-    decks have no family large enough for the last two) against numpy's stable sort, at and
-    around the sizes where one hands over to the next, ties and the largest id included."""
+    """The three sorts of ``sort_by_high`` (insertion, radix, counting: the small test decks
+    have few families large enough for the last two), through ``_order_by_high``, against
+    numpy's stable sort, at and around the sizes where one hands over to the next, ties and
+    the largest id included."""
     from enumerate.engine.kernels import (
         COUNTING_SORT_MIN,
         INSERTION_SORT_MAX,

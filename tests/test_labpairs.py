@@ -63,20 +63,3 @@ def test_lab_pair_counts_need_best_responding_players() -> None:
     lab = dealer_lab("face-up", "house-way", deck=deck)
     with pytest.raises(ValueError, match="best-responding"):
         lab_pair_counts(lab, WAYS)
-
-
-def test_records_sort_by_high_stably_at_every_size() -> None:
-    """``_sorted_by_high`` (insertion, radix and counting sorts of the records) against
-    numpy's stable sort of their high ids, at and around the sizes where they hand over."""
-    from enumerate.engine.blindpairs import _sorted_by_high
-    from enumerate.engine.kernels import COUNTING_SORT_MIN, INSERTION_SORT_MAX, N_HIGH_MAX
-
-    rng = np.random.default_rng(5)
-    for n in (0, 1, INSERTION_SORT_MAX, INSERTION_SORT_MAX + 1, 700, COUNTING_SORT_MIN - 1,
-              COUNTING_SORT_MIN, COUNTING_SORT_MIN + 999):  # fmt: skip
-        for top in (N_HIGH_MAX, 30):
-            highs = rng.integers(0, top, size=n).astype(np.int64)
-            recs = highs | (np.arange(n, dtype=np.int64) << 32)  # the index rides above
-            out, tmp = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-            _sorted_by_high(recs, n, out, tmp)
-            assert (out >> 32).tolist() == np.argsort(highs, kind="stable").tolist()

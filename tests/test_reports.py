@@ -12,7 +12,6 @@ from analysis.reports import build_reports
 from analysis.variants import variant_names
 from enumerate.rules import Deck
 
-
 ENGINE_RUNS: list[object] = []  # the engine runs of the report below
 LOG: list[str] = []  # its log
 

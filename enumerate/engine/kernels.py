@@ -71,61 +71,63 @@ def make_scratch(max_items, n_p, n_d, n_groups=1):
 # 4.7 of the engine's 17 thread-seconds there.
 INSERTION_SORT_MAX = 24
 COUNTING_SORT_MIN = 3072
-_DIGIT = 7  # bits of the radix sort's first digit; the second takes the other 6 of 13
+HIGH_BITS = 14  # a sort record holds a high id (at most N_HIGH_MAX) in its low bits
+_DIGIT = 7  # bits of each of the radix sort's two digits
+
+
+@njit(cache=True, nogil=True)
+def sort_by_high(recs, n, out, tmp):
+    """``recs[:n]`` (int64 records with a high id in their low ``HIGH_BITS`` bits) stably sorted
+    by high id into ``out`` (``tmp``: a buffer of n): an insertion sort for a few, a radix
+    sort for hundreds, a counting sort for thousands. The records themselves move, so a pass
+    after reads them in order."""
+    mask = (1 << HIGH_BITS) - 1
+    if n <= INSERTION_SORT_MAX:
+        for i in range(n):
+            r = recs[i]
+            t = i
+            while t > 0 and (out[t - 1] & mask) > (r & mask):
+                out[t] = out[t - 1]
+                t -= 1
+            out[t] = r
+    elif n < COUNTING_SORT_MIN:
+        digit = (1 << _DIGIT) - 1
+        count = np.empty(digit + 2, dtype=np.int64)
+        src, dst = recs, tmp
+        for shift in (0, _DIGIT):
+            count[:] = 0
+            for i in range(n):
+                count[((src[i] >> shift) & digit) + 1] += 1
+            for b in range(digit + 1):
+                count[b + 1] += count[b]
+            for i in range(n):
+                b = (src[i] >> shift) & digit
+                dst[count[b]] = src[i]
+                count[b] += 1
+            src, dst = tmp, out
+    else:
+        start = np.zeros(N_HIGH_MAX + 2, dtype=np.int64)
+        for i in range(n):
+            start[(recs[i] & mask) + 1] += 1
+        for h in range(N_HIGH_MAX + 1):
+            start[h + 1] += start[h]
+        for i in range(n):
+            h = recs[i] & mask
+            out[start[h]] = recs[i]
+            start[h] += 1
 
 
 @njit(cache=True, nogil=True)
 def _order_by_high(highs, n, order):
-    """Indices of ``highs[:n]`` (ids at most ``N_HIGH_MAX``) in increasing order, stable: an
-    insertion sort for a few, a radix sort for hundreds, a counting sort for thousands (a
-    comparison sort of 700,000 items per family was a third of the grid time)."""
-    if n <= INSERTION_SORT_MAX:
-        for i in range(n):
-            h = highs[i]
-            t = i
-            while t > 0 and highs[order[t - 1]] > h:
-                order[t] = order[t - 1]
-                t -= 1
-            order[t] = i
-        return order[:n]
-    if n < COUNTING_SORT_MIN:
-        return _radix_by_high(highs, n, order)
-    start = np.zeros(N_HIGH_MAX + 2, dtype=np.int64)
+    """Indices of ``highs[:n]`` (ids at most ``N_HIGH_MAX``) in increasing order, stable
+    (``sort_by_high`` of records holding each index above its high id; a comparison sort of
+    700,000 items per family was a third of the grid time)."""
+    recs = np.empty(n, dtype=np.int64)
     for i in range(n):
-        start[highs[i] + 1] += 1
-    for h in range(N_HIGH_MAX + 1):
-        start[h + 1] += start[h]
-    for i in range(n):
-        h = highs[i]
-        order[start[h]] = i
-        start[h] += 1
-    return order[:n]
-
-
-@njit(cache=True, nogil=True)
-def _radix_by_high(highs, n, order):
-    """``_order_by_high`` by two stable counting passes, the low ``_DIGIT`` bits first."""
-    first = np.empty(n, dtype=np.int64)
-    low_mask = (1 << _DIGIT) - 1
-    count = np.zeros((1 << _DIGIT) + 1, dtype=np.int64)  # the second digit is smaller
-    for i in range(n):
-        count[(highs[i] & low_mask) + 1] += 1
-    for b in range(low_mask + 1):
-        count[b + 1] += count[b]
-    for i in range(n):
-        b = highs[i] & low_mask
-        first[count[b]] = i
-        count[b] += 1
-    count[:] = 0
-    for i in range(n):
-        count[(highs[i] >> _DIGIT) + 1] += 1
-    for b in range(count.shape[0] - 1):
-        count[b + 1] += count[b]
+        recs[i] = (np.int64(i) << HIGH_BITS) | highs[i]
+    sort_by_high(recs, n, order, np.empty(n, dtype=np.int64))
     for t in range(n):
-        i = first[t]
-        b = highs[i] >> _DIGIT
-        order[count[b]] = i
-        count[b] += 1
+        order[t] >>= HIGH_BITS
     return order[:n]
 
 
