@@ -75,6 +75,21 @@ HIGH_BITS = 14  # a sort record holds a high id (at most N_HIGH_MAX) in its low 
 _DIGIT = 7  # bits of each of the radix sort's two digits
 
 
+@njit(cache=True, nogil=True, inline="always")
+def radix_pass(src, dst, n, shift, mask, count):
+    """One stable pass of a radix sort, least significant digit first: ``src[:n]`` into
+    ``dst`` by the digit ``(x >> shift) & mask`` (``count``: ``mask + 2`` counters)."""
+    count[:] = 0
+    for i in range(n):
+        count[((src[i] >> shift) & mask) + 1] += 1
+    for d in range(mask + 1):
+        count[d + 1] += count[d]
+    for i in range(n):
+        d = (src[i] >> shift) & mask
+        dst[count[d]] = src[i]
+        count[d] += 1
+
+
 @njit(cache=True, nogil=True)
 def sort_by_high(recs, n, out, tmp):
     """``recs[:n]`` (int64 records with a high id in their low ``HIGH_BITS`` bits) stably sorted
@@ -93,18 +108,8 @@ def sort_by_high(recs, n, out, tmp):
     elif n < COUNTING_SORT_MIN:
         digit = (1 << _DIGIT) - 1
         count = np.empty(digit + 2, dtype=np.int64)
-        src, dst = recs, tmp
-        for shift in (0, _DIGIT):
-            count[:] = 0
-            for i in range(n):
-                count[((src[i] >> shift) & digit) + 1] += 1
-            for b in range(digit + 1):
-                count[b + 1] += count[b]
-            for i in range(n):
-                b = (src[i] >> shift) & digit
-                dst[count[b]] = src[i]
-                count[b] += 1
-            src, dst = tmp, out
+        radix_pass(recs, tmp, n, 0, digit, count)
+        radix_pass(tmp, out, n, _DIGIT, digit, count)
     else:
         start = np.zeros(N_HIGH_MAX + 2, dtype=np.int64)
         for i in range(n):

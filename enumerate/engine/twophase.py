@@ -30,6 +30,7 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from enumerate.cache import release_pages
+from enumerate.engine.kernels import radix_pass
 from enumerate.engine.levelcache import level_arrays
 from enumerate.engine.levelpass import split_orbits
 from enumerate.engine.levels import LevelArrays
@@ -212,14 +213,6 @@ def class_order(item_class, segments, first, stop, keys, tmp):
     counts = np.zeros(mask + 2, dtype=np.int64)
     src, dst = keys, tmp
     for shift in range(32, 32 + bits, RADIX_BITS):
-        counts[:] = 0
-        for i in range(m):
-            counts[((src[i] >> shift) & mask) + 1] += 1
-        for d in range(mask + 1):
-            counts[d + 1] += counts[d]
-        for i in range(m):
-            d = (src[i] >> shift) & mask
-            dst[counts[d]] = src[i]
-            counts[d] += 1
+        radix_pass(src, dst, m, shift, mask, counts)
         src, dst = dst, src
     return src, m
