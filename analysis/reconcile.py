@@ -27,7 +27,7 @@ from analysis.wayedge import DealerLab, dealer_lab, way_edge
 from enumerate.houseways import get_way
 from enumerate.houseways import gli as gli_way
 from enumerate.rules import Deck, Rules
-from enumerate.waytables import way_tables
+from enumerate.waytables import way_is_cached, way_tables
 
 PUBLISHED_FILE = Path(__file__).resolve().parents[1] / "data" / "published" / "math_reports.toml"
 FIGURE = "deals.gli.dealer-open.best-response.house_edge"
@@ -81,8 +81,12 @@ def reconcile(
     lab = lab or dealer_lab(variant, BEST_RESPONSE, None, deck, rules)
     target, tolerance, _source = published_edge()
     changes = readings_to_try()
-    # the readings not yet cached are set in one pass over the hands, not one pass each
-    way_tables(reading_names(), lab.table.deck, lab.table.rules)
+    # the readings not yet cached are set in one pass over the hands, not one pass each; the
+    # others are read once, when priced (reading them here too took 28 reads, 3-5 s)
+    deck, rules = lab.table.deck, lab.table.rules
+    missing = [n for n in reading_names() if not way_is_cached(get_way(n), deck, rules)]
+    if missing:
+        way_tables(missing, deck, rules)
     rows = []
     for change in changes:
         name = way_name(change)

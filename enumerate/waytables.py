@@ -277,6 +277,19 @@ def _flatten(size, padded, out):
             k += 1
 
 
+def flatten_rows(size: np.ndarray, padded: np.ndarray) -> np.ndarray:
+    """The first ``size[i]`` entries of every row of the 2-D ``padded``, one row after
+    another (a loop, not a boolean mask over the whole array: 0.1 s rather than 2.7 s for the
+    full deck's frontiers).
+
+    >>> flatten_rows(np.array([1, 2]), np.array([[5, -1], [6, 7]])).tolist()
+    [5, 6, 7]
+    """
+    out = np.empty(int(size.astype(np.int64).sum()), dtype=padded.dtype)
+    _flatten(size, padded, out)
+    return out
+
+
 @njit(cache=True)
 def _unflatten(size, offsets, values, out):
     """Inverse of ``_flatten`` into ``out`` (already filled with the padding)."""
@@ -290,10 +303,8 @@ def _build_player(hands: HandTable) -> pa.Table:
     fr = frontiers(hands.cards, hands.rules)
     offsets = np.zeros(len(fr.size) + 1, dtype=np.int64)
     np.cumsum(fr.size, out=offsets[1:])
-    flat_high = np.empty(int(offsets[-1]), dtype=np.int16)
-    flat_low = np.empty(int(offsets[-1]), dtype=np.int8)
-    _flatten(fr.size, fr.high, flat_high)
-    _flatten(fr.size, fr.low, flat_low)
+    flat_high = flatten_rows(fr.size, fr.high)
+    flat_low = flatten_rows(fr.size, fr.low)
     list_offsets = pa.array(offsets.astype(np.int32))
     return pa.table(
         {

@@ -133,16 +133,18 @@ class EngineKeys:
         return player_groups(self.player_high, self.player_low, self.frontier_size,
                              self.frontier_high, self.frontier_low)  # fmt: skip
 
-    @property
+    @cached_property
     def digest(self) -> str:
-        """Hash of every array: two runs with equal digests count the same thing."""
+        """Hash of every array: two runs with equal digests count the same thing (worked out
+        once: a per-hand run names its cache file and provenance by it four times, and each
+        hashes about 300 MB on the full deck)."""
         h = hashlib.sha256(self.label.encode())
         for arr in (
             self.dealer_high, self.dealer_low, self.dealer_class, self.player_high,
             self.player_low, self.frontier_size, self.frontier_high, self.frontier_low,
             self.player_class, self.player_weight,
         ):  # fmt: skip
-            h.update(np.ascontiguousarray(arr).tobytes())
+            h.update(np.ascontiguousarray(arr))  # its buffer: no copy
         h.update(repr(self.dealer_class_bits).encode())
         return h.hexdigest()[:16]
 

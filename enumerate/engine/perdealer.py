@@ -52,7 +52,7 @@ from enumerate.engine.perhand import _sum_into_first
 from enumerate.engine.run import default_jobs
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.tables import HandTable
-from enumerate.waytables import player_table
+from enumerate.waytables import flatten_rows, player_table
 
 SCHEMA_VERSION = 1
 MODES = {"blind": BLIND, "response": RESPONSE}
@@ -152,7 +152,7 @@ def _digest(table: HandTable, side: PlayerSide) -> str:
     h = hashlib.sha256(repr((side.key, table.deck.key, table.rules.key)).encode())
     for arr in (side.high, side.low):
         if arr is not None:
-            h.update(np.ascontiguousarray(arr).tobytes())
+            h.update(np.ascontiguousarray(arr))  # its buffer: no copy
     return h.hexdigest()[:16]
 
 
@@ -242,8 +242,7 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
         timings.update({f"level {k}": secs for k, secs in levels.items()})
     acc = _sum_into_first(accs)
     accs.clear()  # frees the other threads' accumulators
-    flat_h = dh[np.arange(dh.shape[1])[None, :] < dsize[:, None]]
-    flat_l = dl[np.arange(dl.shape[1])[None, :] < dsize[:, None]]
+    flat_h, flat_l = flatten_rows(dsize, dh), flatten_rows(dsize, dl)
     return PerDealer(side.mode, side.key, doff, flat_h, flat_l, np.ascontiguousarray(acc[:, 0]),
                      np.ascontiguousarray(acc[:, 1]), unit)  # fmt: skip
 

@@ -52,6 +52,7 @@ from enumerate.engine.perhand_phases import PerHandPhases
 from enumerate.engine.run import default_jobs
 from enumerate.engine.twophase import class_ranges, run_two_phases
 from enumerate.tables import HandTable
+from enumerate.waytables import flatten_rows
 from enumerate.writebehind import write_behind
 
 # 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
@@ -99,8 +100,8 @@ def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.nda
     size = keys.frontier_size.astype(np.int64)
     offset = np.zeros(len(size) + 1, dtype=np.int64)
     np.cumsum(size, out=offset[1:])
-    mask = np.arange(keys.frontier_high.shape[1])[None, :] < size[:, None]
-    return offset, keys.frontier_high[mask], keys.frontier_low[mask]
+    return (offset, flatten_rows(keys.frontier_size, keys.frontier_high),
+            flatten_rows(keys.frontier_size, keys.frontier_low))  # fmt: skip
 
 
 # The fields of each block in the kernels' order (``perhand_kernels``), each a run of columns:
