@@ -144,7 +144,7 @@ class EngineKeys:
             self.player_low, self.frontier_size, self.frontier_high, self.frontier_low,
             self.player_class, self.player_weight,
         ):  # fmt: skip
-            h.update(memoryview(np.ascontiguousarray(arr)))  # its buffer: no copy
+            h.update(np.ascontiguousarray(arr).data)  # its buffer: no copy
         h.update(repr(self.dealer_class_bits).encode())
         return h.hexdigest()[:16]
 

@@ -152,7 +152,7 @@ def _digest(table: HandTable, side: PlayerSide) -> str:
     h = hashlib.sha256(repr((side.key, table.deck.key, table.rules.key)).encode())
     for arr in (side.high, side.low):
         if arr is not None:
-            h.update(memoryview(np.ascontiguousarray(arr)))  # its buffer: no copy
+            h.update(np.ascontiguousarray(arr).data)  # its buffer: no copy
     return h.hexdigest()[:16]
 
 
