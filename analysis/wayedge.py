@@ -19,6 +19,7 @@ jacks, queen-high pai gow) and the nine-high low hand of the setting itself.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -51,6 +52,8 @@ class DealerLab:
     # patterns in turn, each from the way's table and its setting's row in every class
     settings: dict[str, tuple[WayTable, np.ndarray]] = field(
         default_factory=dict, init=False, repr=False)  # fmt: skip
+    # ``settings`` is shared by the threads pricing ways at once (``analysis.reconcile``)
+    lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     @property
     def total(self) -> int:
@@ -103,7 +106,7 @@ def dealer_lab(
 SETTINGS_KEPT = 3  # the ways of a report's lab section, priced once for each variant
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sums(bits, orbit, idx, win, other, n_bits):
     """Per dealer-event bits value: orbit-weighted wins, other counts and classes."""
     out = np.zeros((n_bits, 3), dtype=np.int64)
@@ -119,13 +122,15 @@ def _sums(bits, orbit, idx, win, other, n_bits):
 def settings_of(lab: DealerLab, way: HouseWay) -> tuple[WayTable, np.ndarray]:
     """The way's table and the per-dealer row of the setting it picks in every class (the
     last ``SETTINGS_KEPT`` ways' are kept in ``lab``: about 90 MB a way on the full deck)."""
-    kept = lab.settings.get(way.key)
+    with lab.lock:
+        kept = lab.settings.get(way.key)
     if kept is None:
         w = way_table_of(way, lab.table)
         kept = w, lab.per_dealer.rows_of(w.high, w.low)
-        while len(lab.settings) >= SETTINGS_KEPT:
-            del lab.settings[next(iter(lab.settings))]
-        lab.settings[way.key] = kept
+        with lab.lock:
+            while len(lab.settings) >= SETTINGS_KEPT:
+                del lab.settings[next(iter(lab.settings))]
+            lab.settings[way.key] = kept
     return kept
 
 

@@ -111,7 +111,7 @@ class PerDealer:
         return idx
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _find_points(offset, ph, pl, high, low):
     out = np.full(high.shape[0], -1, dtype=np.int64)
     for c in range(high.shape[0]):
