@@ -91,15 +91,18 @@ def reconcile(
         way_tables(missing, deck, rules)
 
     def edge_of(name: str) -> Fraction:
-        if log is not None:
-            log(f"reading {name}")
         return way_edge(variant, get_way(name), lab=lab).house_edge
 
     # on both cores: a reading's table is read and its settings found in the per-dealer
-    # table outside the GIL (about a quarter of a second each on the full deck)
+    # table outside the GIL (about a quarter of a second each on the full deck); told in
+    # order from this thread, as each is priced (two threads' lines would mix)
     names = [way_name(change) for change in changes]
+    edges = []
     with ThreadPoolExecutor(default_jobs()) as pool:
-        edges = list(pool.map(edge_of, names))
+        for name, edge in zip(names, pool.map(edge_of, names), strict=True):
+            if log is not None:
+                log(f"priced reading {name}")
+            edges.append(edge)
     rows = []
     for change, name, edge in zip(changes, names, edges, strict=True):
         rows.append({
