@@ -83,12 +83,13 @@ def reconcile(
     lab = lab or dealer_lab(variant, BEST_RESPONSE, None, deck, rules)
     target, tolerance, _source = published_edge()
     changes = readings_to_try()
+    names = [way_name(change) for change in changes]
     # the readings not yet cached are set in one pass over the hands, not one pass each; the
     # others are read once, when priced (reading them here too took 28 reads, 3-5 s)
-    deck, rules = lab.table.deck, lab.table.rules
-    missing = [n for n in reading_names() if not way_is_cached(get_way(n), deck, rules)]
+    hands = lab.table
+    missing = [n for n in names if not way_is_cached(get_way(n), hands.deck, hands.rules)]
     if missing:
-        way_tables(missing, deck, rules)
+        way_tables(missing, hands.deck, hands.rules)
 
     def edge_of(name: str) -> Fraction:
         return way_edge(variant, get_way(name), lab=lab).house_edge
@@ -96,7 +97,6 @@ def reconcile(
     # on both cores: a reading's table is read and its settings found in the per-dealer
     # table outside the GIL (about a quarter of a second each on the full deck); told in
     # order from this thread, as each is priced (two threads' lines would mix)
-    names = [way_name(change) for change in changes]
     edges = []
     with ThreadPoolExecutor(default_jobs()) as pool:
         for name, edge in zip(names, pool.map(edge_of, names), strict=True):
