@@ -37,7 +37,7 @@ from analysis.report_waylab import way_lab_section
 from analysis.sidebets import BETS, sidebet_report
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
 from analysis.ways import diff_ways, dominated_counts
-from enumerate.allocator import reusing_freed_memory
+from enumerate.allocator import reusing_freed_memory, without_huge_pages
 from enumerate.cache import release_unused
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -385,7 +385,8 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
-    with later:
+    # numpy's huge pages cost more to fault in than they save here (``enumerate.allocator``)
+    with without_huge_pages(), later:
         for name, step in steps:
             t0 = time.perf_counter()
             # freed memory is kept for the step's next arrays (``enumerate.allocator``), but

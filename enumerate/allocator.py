@@ -1,5 +1,5 @@
-"""How the C allocator gives memory back to the system, for the passes that allocate, free and
-allocate again arrays of gigabytes (glibc only; elsewhere these do nothing).
+"""How the process gets and gives back memory, for the passes that allocate, free and allocate
+again arrays of gigabytes (Linux; elsewhere these do nothing).
 
 glibc maps every large block (numpy's big arrays) on its own and unmaps it when it is freed.
 On a virtual machine that reports free pages to its host (virtio free page reporting, as on
@@ -12,13 +12,25 @@ with it around the whole run spent 63 s of system time instead of 100 s (8m16s, 
 The price is memory: a block freed in the middle of the heap is reused only by one that fits in
 it, so a step's peak can grow (the optimal strategy's from 5.79 to 5.99 GB). The report leaves
 that step out (73 s of system time, 5.89 GB).
+
+numpy asks Linux for transparent huge pages (2 MB) for every array of 4 MB or more. On the same
+virtual machines a huge page first touched costs several times what its 512 small pages do:
+writing a fresh 3 GB array took 6.7 to 22.4 s of system time with them and 1.3 to 1.7 s
+without (three fresh processes each, alternating), and a ``perf`` profile of ``paigow
+reports`` put about 107 CPU-s in the kernel's page clearing (``clear_page_erms``). Nor do they
+pay it back in the kernels: the full-deck per-hand table alone, the levels in the page cache,
+two pairs run in turn, took 207.9 and 212.5 s without them against
+227.9 and 215.0 s with (system time 34.9 and 16.8 s against 48.4 and 40.5 s; its level 0, where
+2.8 GB of counts are first written, 14.9 and 3.3 s against 13.4 and 12.2 s).
+``without_huge_pages`` turns numpy's request off.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
@@ -69,3 +81,36 @@ def reusing_freed_memory(enabled: bool = True) -> Iterator[bool]:
             libc.mallopt(_M_MMAP_MAX, _DEFAULT_MMAP_MAX)
             libc.mallopt(_M_TRIM_THRESHOLD, _DEFAULT_TRIM_THRESHOLD)
             trim()
+
+
+HUGE_PAGE_VARIABLE = "NUMPY_MADVISE_HUGEPAGE"  # numpy's documented switch, read at its import
+
+
+def _huge_page_switch() -> Callable[[bool], bool] | None:
+    """The function numpy's import applies ``NUMPY_MADVISE_HUGEPAGE`` with (it returns the
+    previous setting); numpy 2 keeps it in ``numpy._core``, numpy 1 in ``numpy.core``."""
+    import numpy as np
+
+    core = getattr(np, "_core", None) or getattr(np, "core", None)
+    return getattr(getattr(core, "multiarray", None), "_set_madvise_hugepage", None)
+
+
+@contextmanager
+def without_huge_pages() -> Iterator[bool]:
+    """Inside the block numpy allocates its large arrays without asking for transparent huge
+    pages; at its end it asks again if it did before. Yields whether numpy was told: not when
+    the user chose with ``NUMPY_MADVISE_HUGEPAGE`` (kept), nor when this numpy has no switch.
+
+    >>> with without_huge_pages() as told:
+    ...     told in (True, False)
+    True
+    """
+    switch = None if HUGE_PAGE_VARIABLE in os.environ else _huge_page_switch()
+    if switch is None:
+        yield False
+        return
+    before = bool(switch(False))
+    try:
+        yield True
+    finally:
+        switch(before)

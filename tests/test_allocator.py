@@ -1,5 +1,7 @@
 """``enumerate.allocator``: inside the block freed memory stays in the process and the next
-array reuses it; at its end it is handed back, and outside a freed array goes back at once."""
+array reuses it; at its end it is handed back, and outside a freed array goes back at once.
+Inside ``without_huge_pages`` numpy's large arrays are not eligible for transparent huge pages
+(the kernel's own account of each mapping, ``/proc/self/smaps``), outside they are again."""
 
 from __future__ import annotations
 
@@ -9,7 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from enumerate.allocator import reusing_freed_memory
+from enumerate.allocator import (
+    HUGE_PAGE_VARIABLE,
+    _huge_page_switch,
+    reusing_freed_memory,
+    without_huge_pages,
+)
 
 MB = 2**20
 SIZE = 128 * MB  # far above glibc's largest mmap threshold (32 MB)
@@ -49,4 +56,46 @@ def test_freed_memory_is_kept_and_reused_inside_the_block_only() -> None:
 
 def test_disabled_block_changes_nothing() -> None:
     with reusing_freed_memory(enabled=False) as told:
+        assert told is False
+
+
+THP_MODE = Path("/sys/kernel/mm/transparent_hugepage/enabled")
+
+
+def _eligible(arr: np.ndarray) -> bool:
+    """Whether the kernel may back the middle of ``arr`` with huge pages (THPeligible)."""
+    at = arr.ctypes.data + arr.nbytes // 2
+    inside = False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split()[0]
+        if "-" in head and ":" not in head:  # a mapping's first line: start-end perms ...
+            start, end = (int(x, 16) for x in head.split("-"))
+            inside = start <= at < end
+        elif inside and head == "THPeligible:":
+            return line.split()[1] == "1"
+    raise AssertionError("the array's mapping is not in /proc/self/smaps")
+
+
+def test_numpy_asks_for_no_huge_pages_inside_the_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    # only where huge pages are given on request can numpy's request be seen
+    if not THP_MODE.exists() or "[madvise]" not in THP_MODE.read_text():
+        pytest.skip("transparent huge pages are not given on request (madvise) here")
+    monkeypatch.delenv(HUGE_PAGE_VARIABLE, raising=False)
+    switch = _huge_page_switch()
+    assert switch is not None, "numpy has no huge-page switch"
+    before = switch(True)  # numpy's default on Linux, whatever this process was told
+    try:
+        with without_huge_pages() as told:
+            assert told is True
+            inside = np.ones(SIZE // 2, dtype=np.uint8)
+        outside = np.ones(SIZE // 2, dtype=np.uint8)
+        assert not _eligible(inside), "an array made inside the block may get huge pages"
+        assert _eligible(outside), "numpy's own setting was not restored after the block"
+    finally:
+        switch(before)
+
+
+def test_a_users_choice_of_huge_pages_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(HUGE_PAGE_VARIABLE, "1")
+    with without_huge_pages() as told:
         assert told is False
