@@ -352,7 +352,9 @@ def build_reports(
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
 
     def lab_step() -> None:
-        held_lab.append(way_lab_section(rep, lab_ways, rules, log, ready=wait_for))
+        # the per-dealer table's cache file (about 1 GB) is written while the lab prices it
+        with writes_behind():
+            held_lab.append(way_lab_section(rep, lab_ways, rules, log, ready=wait_for))
         for done in warming:
             done.result()  # its error, if it met one, is a bug: raised here
 

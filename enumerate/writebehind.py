@@ -8,7 +8,8 @@ banking step, on one core, prices the optimal banker from the same table in memo
 the write through the optimal strategies before it, whose temporaries (about 1.5 GB) bring
 the run to its peak. A write keeps alive what it refers to until it ends: the per-hand write
 refers to the table and two columns, not to the engine keys (about 0.8 GB, which took a run
-to 6.35 GB). A write is atomic (``cache.replace_atomic``):
+to 6.35 GB). The lab step writes the per-dealer table (about 1 GB) while it prices it. A
+write is atomic (``cache.replace_atomic``):
 until it ends a reader finds the old file or none, never a part of the new one. Outside a
 block a write runs at once, so a caller that may exit right after it (a command, a test)
 never leaves one unfinished.

@@ -53,6 +53,7 @@ from enumerate.engine.run import default_jobs
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.tables import HandTable
 from enumerate.waytables import flatten_rows, player_table
+from enumerate.writebehind import write_behind
 
 SCHEMA_VERSION = 1
 MODES = {"blind": BLIND, "response": RESPONSE}
@@ -188,13 +189,18 @@ def run_per_dealer(
         check_per_dealer(result, len(table))
     if timings is not None:
         timings["total"] = time.perf_counter() - t0
-    if use_cache:
-        save_arrays(_folder(), stem, _arrays_of(result), prov)
     # read-only, as a table read from the cache is (memory-mapped): numba compiles a kernel
     # per argument type, so the kernels pricing the table serve both, and a warm-up on a
     # small deck's cached table compiles those a fresh full-deck table calls
-    for arr in _arrays_of(result).values():
+    arrays = _arrays_of(result)
+    for arr in arrays.values():
         arr.flags.writeable = False
+    if use_cache:  # on a thread inside a ``writes_behind`` block (the report's lab step)
+
+        def save() -> None:
+            save_arrays(_folder(), stem, arrays, prov)
+
+        write_behind(save)
     return result
 
 
