@@ -228,7 +228,10 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
     n_points = int(doff[-1])
     if timings is not None:
         timings["keys"] = time.perf_counter() - t0
-    release_unused(drop_held=True)  # what reading the player table left, before the counts
+    # what reading the player table left, before the counts; the tables held for reuse stay
+    # held (``LastRead``): this pass holds the frontiers through ``fr`` anyway, and the blind
+    # pass after it reads them again (a Parquet read of about 10 s on one core, dropped)
+    release_unused()
     accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
     width, dwidth = fr.high.shape[1], dh.shape[1]
 
