@@ -19,10 +19,10 @@ writing a fresh 3 GB array took 6.7 to 22.4 s of system time with them and 1.3 t
 without (three fresh processes each, alternating), and a ``perf`` profile of ``paigow
 reports`` put about 107 CPU-s in the kernel's page clearing (``clear_page_erms``). Nor do they
 pay it back in the kernels: the full-deck per-hand table alone, the levels in the page cache,
-two pairs run in turn, took 207.9 and 212.5 s without them against
-227.9 and 215.0 s with (system time 34.9 and 16.8 s against 48.4 and 40.5 s; its level 0, where
-2.8 GB of counts are first written, 14.9 and 3.3 s against 13.4 and 12.2 s).
-``without_huge_pages`` turns numpy's request off.
+two pairs run in turn, took 207.9 and 212.5 s without them against 227.9 and 215.0 s with
+(system time 34.9 and 16.8 s against 48.4 and 40.5 s; its level 0, where 2.8 GB of counts
+are first written, 14.9 and 3.3 s against 13.4 and 12.2 s). ``without_huge_pages`` turns
+numpy's request off.
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """The paigow command: output for people and programs, one-line errors with exit code 2."""
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
 from analysis.cli import main
+from enumerate.allocator import HUGE_PAGE_VARIABLE
 
 
 def test_hand_lists_21_settings(capsys):
@@ -66,3 +68,15 @@ def test_module_entry_point_exit_code():
     assert proc.returncode == 2
     assert proc.stderr.strip() == "paigow: error: expected 7 cards, got 1"
     assert "Traceback" not in proc.stderr
+
+
+def test_the_cli_asks_numpy_for_no_huge_pages_unless_the_user_chose(
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    # numpy reads the variable when it is imported: a command's child processes (the
+    # report's way tables) and a fresh ``paigow`` process get it (``enumerate.allocator``)
+    monkeypatch.delenv(HUGE_PAGE_VARIABLE, raising=False)
+    assert main(["categories", "--deck", "TJQKA:cdh+joker", "--format", "csv"]) == 0
+    assert os.environ[HUGE_PAGE_VARIABLE] == "0"
+    monkeypatch.setenv(HUGE_PAGE_VARIABLE, "1")
+    assert main(["categories", "--deck", "TJQKA:cdh+joker", "--format", "csv"]) == 0
+    assert os.environ[HUGE_PAGE_VARIABLE] == "1"
