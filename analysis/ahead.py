@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
-from enumerate.allocator import HUGE_PAGE_VARIABLE
+from enumerate.allocator import no_huge_pages_by_default
 from enumerate.cache import cache_dir
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
@@ -50,9 +50,7 @@ class WaysAhead:
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
         cache = cache_dir()
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
-        # numpy in the child asks for no huge pages either, unless the user chose
-        # (``enumerate.allocator.without_huge_pages``)
-        env.setdefault(HUGE_PAGE_VARIABLE, "0")
+        no_huge_pages_by_default(env)  # as the report's own arrays (``without_huge_pages``)
         if own_numba_cache:
             env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
         cmd = [sys.executable, "-m", "analysis.ahead", "--deck", deck.name, "--wheel",

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from analysis.formats import decimal, markdown, markdown_cells, to_json
-from enumerate.allocator import HUGE_PAGE_VARIABLE
+from enumerate.allocator import no_huge_pages_by_default
 from enumerate.cards import Card, parse_cards
 from enumerate.rules import Deck, Rules
 
@@ -481,9 +481,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    # numpy, imported later by the commands that need it, then asks for no huge pages: first
-    # touched, they cost more than they give (``enumerate.allocator``); the user's choice stands
-    os.environ.setdefault(HUGE_PAGE_VARIABLE, "0")
+    # numpy, imported later by the commands that need it: first touched, huge pages cost more
+    # than they give (``enumerate.allocator``)
+    no_huge_pages_by_default(os.environ)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from functools import cache
 
@@ -84,6 +84,17 @@ def reusing_freed_memory(enabled: bool = True) -> Iterator[bool]:
 
 
 HUGE_PAGE_VARIABLE = "NUMPY_MADVISE_HUGEPAGE"  # numpy's documented switch, read at its import
+
+
+def no_huge_pages_by_default(env: MutableMapping[str, str]) -> None:
+    """Tell a numpy not yet imported with ``env`` (this process's ``os.environ`` or a child's)
+    to ask for no huge pages, unless the user chose already.
+
+    >>> env = {HUGE_PAGE_VARIABLE: "1"}
+    >>> no_huge_pages_by_default(env); env
+    {'NUMPY_MADVISE_HUGEPAGE': '1'}
+    """
+    env.setdefault(HUGE_PAGE_VARIABLE, "0")
 
 
 def _huge_page_switch() -> Callable[[bool], bool] | None:

@@ -230,7 +230,7 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
         timings["keys"] = time.perf_counter() - t0
     # what reading the player table left, before the counts; the tables held for reuse stay
     # held (``LastRead``): this pass holds the frontiers through ``fr`` anyway, and the blind
-    # pass after it reads them again (a Parquet read of about 10 s on one core, dropped)
+    # pass after it needs them again (dropped, they were read back: about 10 s on one core)
     release_unused()
     accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
     width, dwidth = fr.high.shape[1], dh.shape[1]
