@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analysis.optimal import _blind, _price, per_hand_flags
+from analysis.optimal import _blind, _price, per_hand_flags, per_hand_sets
 from analysis.variants import Variant
 from enumerate.cards import parse_cards
 from enumerate.engine.onehand import HandCounts, hand_counts
@@ -85,7 +85,8 @@ def hand_choices(
         if s.valid:
             by_ids.setdefault((s.high_id, s.low_id), s)
     got = hand_counts([c.id for c in hand], deck, rules, way, per_hand_flags(variant),
-                      frontier_points(every), use_cache, method)  # fmt: skip
+                      frontier_points(every), per_hand_sets(variant), use_cache,
+                      method)  # fmt: skip
     per, way_point = got.counts, (got.way_high, got.way_low)
     point_ev, way_ev, best_point, _best, den = _price(
         per, variant, np.array([got.way_high]), np.array([got.way_low]))  # fmt: skip
@@ -93,7 +94,7 @@ def hand_choices(
     rows: list[dict[str, Any]] = []
     for p in range(len(per.point_high)):
         s = by_ids[(int(per.point_high[p]), int(per.point_low[p]))]
-        win, loss = int(per.win[p].sum()), int(per.loss[p].sum())
+        win, loss = int(per.win[p, 0]), int(per.loss[p, 0])  # column 0: all dealer hands
         rows.append(
             {
                 "high": " ".join(str(c) for c in s.high),
@@ -110,7 +111,7 @@ def hand_choices(
         )
     if not any(r["house way"] for r in rows):  # the way's setting is dominated: show it too
         chosen = set_hand(way, hand, rules)
-        win, loss = int(per.way_win[0].sum()), int(per.way_loss[0].sum())
+        win, loss = int(per.way_win[0, 0]), int(per.way_loss[0, 0])
         rows.append(
             {
                 "high": " ".join(str(c) for c in chosen.high),

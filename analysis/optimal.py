@@ -2,13 +2,15 @@
 
 For every class of seven-card hands and each of its non-dominated settings, the per-hand
 engine gives the exact number of dealer hands (of the other 46 cards, set by the house way)
-that the setting wins against and loses to, by dealer class. A variant turns these into an
-expected value; the optimal setting of a hand is the one with the highest EV.
+that the setting wins against and loses to, by up-set of dealer flags (``answersets``), and
+the dealer hands by dealer class. A variant turns these into an expected value; the optimal
+setting of a hand is the one with the highest EV.
 
-Exactness: EVs are kept as integers, ``ev_num = sum_d (a_d * win_d + b_d * loss_d + c_d *
-total_d)`` with the variant's pays scaled by their common denominator, so comparisons and the
-house edge are exact. Ties: the house way's own setting when it is among the best, otherwise the
-best setting with the highest high hand.
+Exactness: EVs are kept as integers, ``ev_num = sum_j a_j * win_j + sum_j b_j * loss_j +
+sum_d c_d * total_d`` with the variant's pays scaled by their common denominator and written
+over the table's up-sets (``coefficients``), so comparisons and the house edge are exact.
+Ties: the house way's own setting when it is among the best, otherwise the best setting with
+the highest high hand.
 
 One hand (``paigow best``) is ``analysis.best``: priced by the functions of this module from
 its class's rows of the cached table, or from a direct loop over its dealer hands.
@@ -17,6 +19,7 @@ Dealer rules: the per-hand table keeps apart the dealer flags of every shipped b
 (one cached table serves them all) and those of the variant asked for (``per_hand_flags``), so
 a variant file with a rule of its own (say "two or more jacks" in a hidden-dealer game) gets
 its own table; pricing a table that lacks a flag the variant's rules need is a ValueError.
+The win and loss columns are those every such variant needs (``per_hand_sets``).
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from analysis.variants import Variant, get_variant
+from analysis.variants import DealerRule, Variant, get_variant
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
+from enumerate.engine.answersets import AnswerSets, moebius, on_sets, subsets
 from enumerate.engine.perhand import PerHand, run_per_hand
 from enumerate.engine.perhand_row import find_table
 from enumerate.houseways import get_way
@@ -76,16 +80,65 @@ def per_hand_flags(variant: Variant) -> int:
     return blind_flags() | variant.flag_mask
 
 
-def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...], flag_mask: int) -> tuple[
+def per_hand_sets(variant: Variant) -> AnswerSets:
+    """The win and loss columns of the per-hand table for ``variant``: those of the shipped
+    blind variants (``_needs``; one cached table serves them all) and the variant's own.
+
+    >>> per_hand_sets(get_variant("traditional"))  # ez: queen-high (8), commission-free: 16
+    AnswerSets(win=(0, 8, 16), loss=(0,))
+    """
+    from analysis.variants import variant_names
+
+    win, loss = _needs(variant)
+    for name in variant_names():
+        v = get_variant(name)
+        if not v.dealer_exposed:
+            w, lo = _needs(v)
+            win |= w
+            loss |= lo
+    return AnswerSets.of(win, loss)
+
+
+def _needs(variant: Variant) -> tuple[set[int], set[int]]:
+    """The up-sets a variant's prices and return-table lines are sums of: wins by every set
+    of its flags (its pays and lines tell wins apart by the rule that settles them); losses
+    likewise when a rule settles them apart (``_losses_apart``), else only all of them."""
+    every = set(subsets(variant.flag_mask))
+    return every, (every if _losses_apart(variant) else {0})
+
+
+def _losses_apart(variant: Variant) -> bool:
+    """Does a rule settle the player's losses apart from the others ("dealer wins" or a push
+    of the whole bet)? "Player win pushed" leaves them lost."""
+    return any(rule.effect != "player-win-push" for rule in variant.dealer_rules)
+
+
+def _pays(variant: Variant, bits: int) -> tuple[int, int, int]:
+    """Integer pays (win, loss, every hand) of a dealer hand with flags ``bits``, over the
+    denominator of ``win_pays``: a normal dealer hand pays ``win_pays`` for a win and -1 for
+    a loss; "player win pushed" 0 for a win and -1 for a loss; "dealer wins" -1 on every
+    hand."""
+    den = variant.win_pays.denominator
+    rule = variant.rule_for(bits)
+    if rule is None:
+        return variant.win_pays.numerator, -den, 0
+    if rule.effect == "player-win-push":
+        return 0, -den, 0
+    if rule.effect == "dealer-wins":
+        return 0, 0, -den
+    return 0, 0, 0  # the whole bet pushes
+
+
+def coefficients(variant: Variant, per_hand: PerHand) -> tuple[
     np.ndarray, np.ndarray, np.ndarray, int
 ]:  # fmt: skip
-    """Integer pays per dealer class for (win, loss, every hand), and their denominator.
+    """Integer pays per win column, per loss column and per dealer class (every hand), and
+    their denominator (``_pays``, written over the table's up-sets: ``answersets.moebius``).
 
-    A normal dealer hand pays ``win_pays`` for a win and -1 for a loss; a dealer class whose
-    rule pushes the whole bet pays 0; "dealer wins" pays -1 on every hand; "player win pushed"
-    pays 0 for a win and -1 for a loss. ``flag_mask``: the dealer flags the counts keep apart
-    (``PerHand.flag_mask``); a ValueError if the variant's rules need one it lacks.
+    A ValueError if the variant's rules need a dealer flag the counts do not keep apart
+    (``PerHand.flag_mask``), or a column they do not keep.
     """
+    flag_mask = per_hand.flag_mask
     missing = variant.flag_mask & ~flag_mask
     if missing:
         raise ValueError(
@@ -93,21 +146,13 @@ def coefficients(variant: Variant, dealer_class_bits: tuple[int, ...], flag_mask
             f"the per-hand counts keep only dealer flags {flag_mask} apart (it needs "
             f"{variant.flag_mask})"
         )
-    den = variant.win_pays.denominator
-    n_d = len(dealer_class_bits)
-    a = np.zeros(n_d, dtype=np.int64)
-    b = np.zeros(n_d, dtype=np.int64)
-    c = np.zeros(n_d, dtype=np.int64)
-    for d, bits in enumerate(dealer_class_bits):
-        rule = variant.rule_for(bits)
-        if rule is None:
-            a[d] = variant.win_pays.numerator
-            b[d] = -den
-        elif rule.effect == "player-win-push":
-            b[d] = -den
-        elif rule.effect == "dealer-wins":
-            c[d] = -den
-    return a, b, c, den
+    cells = per_hand.dealer_class_bits
+    a = on_sets(moebius(lambda bits: _pays(variant, bits)[0], variant.flag_mask),
+                per_hand.sets.win, cells, "win")  # fmt: skip
+    b = on_sets(moebius(lambda bits: _pays(variant, bits)[1], variant.flag_mask),
+                per_hand.sets.loss, cells, "loss")  # fmt: skip
+    c = np.array([_pays(variant, bits)[2] for bits in cells], dtype=np.int64)
+    return a, b, c, variant.win_pays.denominator
 
 
 def exact_dot(weights: np.ndarray, values: np.ndarray) -> int:
@@ -237,17 +282,18 @@ def _ev_numerators(win, loss, total, a, b, c, offset):
     """Per row r: ``win[r] @ a + loss[r] @ b + total[k] @ c`` in int64, k the class whose
     rows ``offset[k] : offset[k + 1]`` hold r. One pass over the rows: the counts are columns
     of the per-hand blocks, and numpy's column at a time made a pass over a whole block
-    (2.4 GB of points on the full deck) for each dealer class and term, 8 s a variant."""
-    n_d = a.shape[0]
+    (1.5 GB of points on the full deck) for each column and term, 8 s a variant."""
     out = np.empty(win.shape[0], dtype=np.int64)
     for k in range(offset.shape[0] - 1):
         base = np.int64(0)
-        for d in range(n_d):
+        for d in range(c.shape[0]):
             base += np.int64(total[k, d]) * c[d]
         for r in range(offset[k], offset[k + 1]):
             s = base
-            for d in range(n_d):
-                s += np.int64(win[r, d]) * a[d] + np.int64(loss[r, d]) * b[d]
+            for j in range(a.shape[0]):
+                s += np.int64(win[r, j]) * a[j]
+            for j in range(b.shape[0]):
+                s += np.int64(loss[r, j]) * b[j]
             out[r] = s
     return out
 
@@ -277,7 +323,7 @@ def _price(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: n
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:  # fmt: skip
     """EV numerators of every frontier point and of the house way's setting, the optimal
     point of each class and its EV numerator, and their denominator."""
-    a, b, c, den = coefficients(variant, per_hand.dealer_class_bits, per_hand.flag_mask)
+    a, b, c, den = coefficients(variant, per_hand)
     # one class: the same functions run by Python, as starting the JIT costs more than them
     one = len(per_hand) == 1
     linear = in_python(_ev_numerators) if one else _ev_numerators
@@ -325,7 +371,7 @@ def per_hand_table(table: HandTable, variant: Variant, house_way: str, use_cache
     it is built from (~0.5 GB on the full deck) are not kept."""
     keys = build_keys(table, get_way(house_way), flag_mask=per_hand_flags(variant),
                       use_cache=use_cache)  # fmt: skip
-    return run_per_hand(table, keys, use_cache=use_cache, rows=rows)
+    return run_per_hand(table, keys, use_cache=use_cache, rows=rows, sets=per_hand_sets(variant))
 
 
 def optimal_strategies(
@@ -340,12 +386,12 @@ def optimal_strategies(
     tables are the same (the shipped blind variants share one) price one table held in
     memory, rather than each reading its ~2.6 GB again."""
     table = hand_table(deck, rules, use_cache)
-    held: tuple[tuple[str, int], PerHand] | None = None
+    held: tuple[tuple[str, int, AnswerSets], PerHand] | None = None
     for v in variants:
         variant = _blind(v)
         way_name = house_way or variant.house_way
         way = get_way(way_name)
-        wanted = (way_name, per_hand_flags(variant))
+        wanted = (way_name, per_hand_flags(variant), per_hand_sets(variant))
         if held is None or held[0] != wanted:
             held = None  # drop the table before the next one is made
             held = (wanted, per_hand_table(table, variant, way_name, use_cache, rows))
@@ -366,8 +412,8 @@ def _blind(variant: Variant | str) -> Variant:
 
 def _cached(variant: Variant, way_name: str, table: HandTable) -> bool:
     """Is the whole-deck per-hand table of this variant and way already cached?"""
-    flags = per_hand_flags(variant)
-    return find_table(table.deck, table.rules, get_way(way_name), flags) is not None
+    flags, sets = per_hand_flags(variant), per_hand_sets(variant)
+    return find_table(table.deck, table.rules, get_way(way_name), flags, sets) is not None
 
 
 def optimal_return_table(
@@ -378,26 +424,38 @@ def optimal_return_table(
     use_cache: bool = True,
 ) -> ReturnTable:
     """The variant's return table when the player sets every hand optimally (blind)."""
-    from analysis.counts import DealCounts
-    from analysis.pricing import ReturnTable, variant_lines
-    from analysis.variants import HOUSE_WAY
-    from enumerate.engine.counts import PairCounts
-    from enumerate.vocabulary import N_PLAYER_CLASSES
+    from analysis.pricing import ReturnTable, settle_lines
 
     variant = get_variant(variant)
     opt = optimal_strategy(variant, house_way, deck, rules, use_cache)
     per = opt.per_hand
     size = opt.table.orbit_size.astype(np.int64)[:, None]
-    win = (size * per.win[opt.best_point]).sum(axis=0)
-    loss = (size * per.loss[opt.best_point]).sum(axis=0)
-    n_d = len(per.dealer_class_bits)
-    joint = np.zeros((N_PLAYER_CLASSES, n_d), dtype=np.int64)
-    joint[0] = (size * per.total).sum(axis=0)  # only the totals per dealer class are priced
-    zero = np.zeros(n_d, dtype=np.int64)
-    counts = PairCounts(joint, win, loss, zero, zero.copy())
-    deal = DealCounts(counts, per.dealer_class_bits, opt.table.deck, opt.table.rules,
-                      opt.house_way, "optimal", per.flag_mask)  # fmt: skip
-    lines = variant_lines(deal, variant, HOUSE_WAY)
+    win = (size * per.win[opt.best_point]).sum(axis=0)  # by win set
+    loss = (size * per.loss[opt.best_point]).sum(axis=0)  # by loss set
+    total = (size * per.total).sum(axis=0)  # by dealer class
+    # the lines add the counts by the rule that settles them: a group of dealer classes per
+    # rule, its wins a sum of win columns (``moebius`` of the group's indicator)
+    cells = per.dealer_class_bits
+    rules_met = list(dict.fromkeys(variant.rule_for(bits) for bits in cells))
+    first_bits, g_win, g_loss, g_total = [], [], [], []
+    apart = _losses_apart(variant)
+    for g, rule in enumerate(rules_met):
+        mine = [d for d, bits in enumerate(cells) if variant.rule_for(bits) == rule]
+        first_bits.append(cells[mine[0]])
+        g_total.append(int(total[mine].sum()))
+
+        def member(bits: int, rule: DealerRule | None = rule) -> int:
+            return int(variant.rule_for(bits) == rule)
+
+        alpha = moebius(member, variant.flag_mask)
+        g_win.append(int(on_sets(alpha, per.sets.win, cells, "win") @ win))
+        if apart:
+            g_loss.append(int(on_sets(alpha, per.sets.loss, cells, "loss") @ loss))
+        else:  # no rule settles losses apart: the lines need only their sum (and the pushes')
+            g_loss.append(int(loss[0]) if g == 0 else 0)
+    push = [t - w - lo for t, w, lo in zip(g_total, g_win, g_loss, strict=True)]
+    lines = settle_lines(variant, first_bits, *(np.array(x, dtype=np.int64)
+                         for x in (g_win, push, g_loss, g_total)))  # fmt: skip
     edge_way = opt.house_edge(False)
     notes = (
         variant.description,
@@ -406,6 +464,6 @@ def optimal_return_table(
         f"{float(edge_way) * 100:.4f}%",
     )
     return ReturnTable.from_lines(
-        lines, deal.total, game=variant.name, deck=opt.table.deck.name,
+        lines, int(total.sum()), game=variant.name, deck=opt.table.deck.name,
         house_way=opt.house_way, player="optimal", title=variant.title, notes=notes,
     )  # fmt: skip

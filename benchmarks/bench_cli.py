@@ -79,14 +79,15 @@ def _pair_counts_missing(variant_name: str) -> Callable[[], str | None]:
 def _per_hand_missing() -> str | None:
     if (what := _hand_table_missing()) is not None:
         return what
-    from analysis.optimal import per_hand_flags
+    from analysis.optimal import per_hand_flags, per_hand_sets
     from analysis.variants import get_variant
     from enumerate.engine.perhand_row import find_table
     from enumerate.houseways import get_way
     from enumerate.rules import Deck, Rules
 
     v = get_variant("traditional")
-    found = find_table(Deck.full(), Rules(), get_way(v.house_way), per_hand_flags(v))
+    found = find_table(Deck.full(), Rules(), get_way(v.house_way), per_hand_flags(v),
+                       per_hand_sets(v))
     return None if found is not None else "the per-hand table of traditional"
 
 

@@ -22,11 +22,12 @@ from numba import njit
 
 from analysis.best import hand_choices
 from analysis.cli import main
-from analysis.optimal import optimal_strategy, per_hand_flags
+from analysis.optimal import optimal_strategy, per_hand_flags, per_hand_sets
 from analysis.variants import get_variant
 from enumerate.bruteforce import _dealer_keys, _hand_keys, deck_hands
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.classindex import class_index
 from enumerate.engine.onehand import count_direct, dealer_keys, hand_counts
 from enumerate.engine.perhand import run_per_hand
@@ -41,6 +42,7 @@ from enumerate.waytables import player_table, way_table
 BIG = Deck.parse("23579JQA:cdhs+joker")  # 200,740 classes: seven row groups per file
 WHEEL = Deck.parse("A2345:cdhs+joker")  # the wheel, natural and with the joker
 BLIND = int(per_hand_flags(get_variant("traditional")))
+BLIND_SETS = per_hand_sets(get_variant("traditional"))  # wins: all, queen-high, nine-high low
 
 
 @njit
@@ -123,18 +125,23 @@ def test_direct_equals_brute_force_and_engine(deck, wheel, way_name, flags, extr
     rules, way = Rules(wheel=wheel), get_way(way_name)
     table = hand_table(deck, rules)
     keys = build_keys(table, way, flag_mask=flags)
+    sets = BLIND_SETS if flags == BLIND else AnswerSets.spanning(keys.dealer_class_bits)
     hands = _hands(deck, 4, seed=len(extra), extra=extra)
     rows = [_row(deck, ids) for ids in hands]
-    engine = run_per_hand(table, keys, rows=rows)
+    engine = run_per_hand(table, keys, rows=rows, sets=sets)
     fronts = player_table(deck, rules)
     for ids, row in zip(hands, rows, strict=True):
         bits, points, win, loss, total = _brute(deck, wheel, way_name, flags, ids)
         assert points[1:] == fronts.frontier(row)
-        got = count_direct(ids, deck, rules, way, flags, points[1:])
+        got = count_direct(ids, deck, rules, way, flags, points[1:], sets)
         c = got.counts
         assert c.dealer_class_bits == bits == keys.dealer_class_bits
         assert (got.way_high, got.way_low) == points[0]
         assert np.array_equal(c.total[0], total) and int(total.sum()) == comb(deck.size - 7, 7)
+        # by up-set: the dealer classes holding every flag of the set
+        win = np.array([[row[[s & b == s for b in bits]].sum() for s in sets.win] for row in win])
+        loss = np.array([[row[[s & b == s for b in bits]].sum() for s in sets.loss]
+                         for row in loss])  # fmt: skip
         assert np.array_equal(c.way_win[0], win[0]) and np.array_equal(c.way_loss[0], loss[0])
         assert np.array_equal(c.win, win[1:]) and np.array_equal(c.loss, loss[1:])
         for name, want in _one(engine, row).items():
@@ -157,7 +164,7 @@ def test_rows_read_equal_the_whole_table():
     opt = optimal_strategy(variant, deck=BIG)  # builds and caches the whole table
     per, table = opt.per_hand, opt.table
     way = get_way(variant.house_way)
-    path = find_table(BIG, Rules(), way, per_hand_flags(variant))
+    path = find_table(BIG, Rules(), way, per_hand_flags(variant), per_hand_sets(variant))
     assert path is not None and pq.ParquetFile(path).metadata.num_row_groups > 1
     n = comb(BIG.size - 7, 7)
     hands = _hands(BIG, 6, seed=13, extra=("Jk Ad Qc Qd 9c 5d 2d",))
@@ -166,7 +173,8 @@ def test_rows_read_equal_the_whole_table():
     for ids in hands:
         row = table.row_of(Hand.from_ids(ids).cards)
         got = hand_counts(ids, BIG, Rules(), way, per_hand_flags(variant),
-                          player_table(BIG).frontier(row), method="table")  # fmt: skip
+                          player_table(BIG).frontier(row), per_hand_sets(variant),
+                          method="table")  # fmt: skip
         assert got.method == "table" and got.counts.from_cache
         assert (got.way_high, got.way_low) == (int(wt.high[row]), int(wt.low[row]))
         for name, want in _one(per, row).items():
@@ -204,7 +212,7 @@ def test_damaged_table_is_reported_and_not_served(tmp_path, monkeypatch, capfd, 
     deck, rules, way = WHEEL, Rules(), get_way("gli")
     hand = "As 2c 3d 4h 5s Jk 2d"
     first = hand_choices(hand, deck=deck, method="table")  # builds the table
-    path = find_table(deck, rules, way, BLIND)
+    path = find_table(deck, rules, way, BLIND, BLIND_SETS)
     assert path is not None
     victim = path if which == "points" else path.with_suffix(".classes.parquet")
     _flip_group(victim, 0, column=2 if which == "points" else 4)
@@ -212,7 +220,7 @@ def test_damaged_table_is_reported_and_not_served(tmp_path, monkeypatch, capfd, 
     _notice(capfd, victim)
     assert again.counts.method == "direct"
     assert again.settings.equals(first.settings)
-    assert find_table(deck, rules, way, BLIND) is None  # both files went
+    assert find_table(deck, rules, way, BLIND, BLIND_SETS) is None  # both files went
     rebuilt = hand_choices(hand, deck=deck, method="table")
     assert rebuilt.counts.method == "table" and rebuilt.settings.equals(first.settings)
     assert "failed verification" not in capfd.readouterr().err
@@ -223,11 +231,11 @@ def test_numbers_that_break_an_invariant_are_not_served(tmp_path, monkeypatch, c
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
     ids = sorted(c.id for c in Hand.parse("As 2c 3d 4h 5s Jk 2d").cards)
     optimal_strategy("traditional", deck=WHEEL)
-    path = find_table(WHEEL, Rules(), get_way("gli"), BLIND)
+    path = find_table(WHEEL, Rules(), get_way("gli"), BLIND, BLIND_SETS)
     code = canonical_code(np.array(ids, dtype=np.int64), suit_positions(WHEEL))
     assert read_class(path, int(code), [(0, 0)], WHEEL.size) is None
     _notice(capfd, path)
-    assert find_table(WHEEL, Rules(), get_way("gli"), BLIND) is None
+    assert find_table(WHEEL, Rules(), get_way("gli"), BLIND, BLIND_SETS) is None
 
 
 def test_damaged_dealer_keys_are_rebuilt(tmp_path, monkeypatch, capfd):

@@ -11,6 +11,7 @@ import json
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -21,14 +22,17 @@ from analysis.optimal import (
     blind_flags,
     coefficients,
     evaluate,
+    optimal_return_table,
     optimal_strategies,
     optimal_strategy,
     per_hand_flags,
+    per_hand_sets,
 )
 from analysis.variants import get_variant, variant_names
 from enumerate.bruteforce import _hand_keys, deck_hands
 from enumerate.cards import Card, Rank, parse_cards
 from enumerate.engine import build_keys
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.perhand import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
@@ -150,10 +154,10 @@ def test_a_table_without_the_rules_flag_is_refused(tmp_path):
                  wt.rule, wt.rule_names)  # fmt: skip
     assert "\n" not in str(err.value)
     with pytest.raises(ValueError, match="two or more jacks"):
-        coefficients(variant, per.dealer_class_bits, per.flag_mask)
+        coefficients(variant, per)
     # the shipped blind variants price from the same counts
     for name in ("traditional", "ez", "commission-free"):
-        coefficients(get_variant(name), per.dealer_class_bits, per.flag_mask)
+        coefficients(get_variant(name), per)
 
 
 def test_shipped_blind_variants_share_one_table(tmp_path, monkeypatch):
@@ -269,3 +273,38 @@ def test_cli_analyze_optimal_against_a_dealer_loop(tmp_path, monkeypatch, capsys
     rule_row = variant.dealer_rules[0].label
     rows = {r["event"]: r for r in out["rows"]}
     assert rows[rule_row]["combinations"] == int(two[dealers].sum())
+
+
+@pytest.mark.parametrize("name", ["traditional", "ez", "commission-free", "dealer-wins", "push",
+                                  "player-win-push"])  # fmt: skip
+def test_optimal_return_table_prices_like_the_strategy(tmp_path, name):
+    """The return table of optimal play (its lines add the counts by the rule that settles
+    them, from the win and loss columns) has the strategy's house edge (from the EVs of every
+    hand) and counts every deal once."""
+    variant = (get_variant(name) if name in variant_names()
+               else get_variant(str(_variant_file(tmp_path, name))))  # fmt: skip
+    opt = optimal_strategy(variant, "gli", DECK, use_cache=False)
+    table = optimal_return_table(variant, "gli", DECK, use_cache=False)
+    assert table.house_edge == opt.house_edge(optimal=True)
+    assert table.total == sum(int(n) for n in table.rows["combinations"])
+    assert table.total == comb(DECK.size, 7) * comb(DECK.size - 7, 7)
+    # the sets of this variant's table: wins by every set of its flags, losses too only
+    # where a rule settles them apart
+    sets = per_hand_sets(variant)
+    assert (DealerEvent.TWO_JACKS in sets.win) == (name in ("dealer-wins", "push",
+                                                          "player-win-push"))  # fmt: skip
+    assert (DealerEvent.TWO_JACKS in sets.loss) == (name in ("dealer-wins", "push"))
+
+
+def test_a_table_without_the_column_is_refused(tmp_path):
+    """Counts with the wins of two-jack dealer hands apart but only the losses of all dealer
+    hands cannot price a rule that settles those losses apart: a one-line ValueError naming
+    the missing column."""
+    variant = get_variant(str(_variant_file(tmp_path, "dealer-wins")))
+    table = hand_table(DECK, use_cache=False)
+    keys = build_keys(table, get_way("gli"), flag_mask=per_hand_flags(variant), use_cache=False)
+    sets = AnswerSets.of((*per_hand_sets(get_variant("ez")).win, DealerEvent.TWO_JACKS), ())
+    per = run_per_hand(table, keys, use_cache=False, sets=sets)
+    with pytest.raises(ValueError, match="no loss column for dealer hands with flags 4") as err:
+        coefficients(variant, per)
+    assert "\n" not in str(err.value)

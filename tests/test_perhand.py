@@ -1,4 +1,6 @@
-"""Per-hand counts (every class, every frontier point) equal a plain loop over dealer hands."""
+"""Per-hand counts (every class, every frontier point) equal a plain loop over dealer hands:
+dealer hands by dealer class, wins and losses by up-set of dealer flags (every dealer hand
+with all the flags of the set)."""
 
 from math import comb
 
@@ -7,11 +9,12 @@ import pytest
 
 from enumerate.bruteforce import _hand_keys, deck_hands
 from enumerate.engine import build_keys, run_engine
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.perhand import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
-from enumerate.vocabulary import ALL_DEALER_EVENTS
+from enumerate.vocabulary import ALL_DEALER_EVENTS, DealerEvent
 
 
 @pytest.mark.parametrize(
@@ -38,6 +41,12 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
     dealer = _hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
     order = {b: i for i, b in enumerate(got.dealer_class_bits)}
     dcls = np.array([order[int(b)] for b in dealer["bits"]])
+    bits = np.asarray(dealer["bits"], dtype=np.int64)
+
+    def by_set(hit: np.ndarray, sets: tuple[int, ...]) -> list[int]:
+        """The dealer hands of ``hit`` that hold every flag of each set."""
+        return [int((hit & ((bits & s) == s)).sum()) for s in sets]
+
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
     n_d = len(got.dealer_class_bits)
     for row in range(0, len(table), step):
@@ -54,8 +63,8 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
         for h, lo in points:
             w = free & (h > dealer["dh"]) & (lo > dealer["dl"])
             lss = free & (h <= dealer["dh"]) & (lo <= dealer["dl"])
-            wins.append(np.bincount(dcls[w], minlength=n_d))
-            losses.append(np.bincount(dcls[lss], minlength=n_d))
+            wins.append(by_set(w, got.sets.win))
+            losses.append(by_set(lss, got.sets.loss))
             # the hand as banker, the other hand an opponent's set by the same way: copies
             # go to the banker
             bank.append([int((free & (h >= dealer["dh"]) & (lo >= dealer["dl"])).sum()),
@@ -63,12 +72,29 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
         total = np.bincount(dcls[free], minlength=n_d)
         assert total.sum() == comb(deck.size - 7, 7)
         assert got.total[row].tolist() == total.tolist()
-        assert got.way_win[row].tolist() == wins[0].tolist()
-        assert got.way_loss[row].tolist() == losses[0].tolist()
-        assert got.win[got.points(row)].tolist() == [x.tolist() for x in wins[1:]]
-        assert got.loss[got.points(row)].tolist() == [x.tolist() for x in losses[1:]]
+        assert got.way_win[row].tolist() == wins[0]
+        assert got.way_loss[row].tolist() == losses[0]
+        assert got.win[got.points(row)].tolist() == wins[1:]
+        assert got.loss[got.points(row)].tolist() == losses[1:]
         assert got.way_bank[row].tolist() == bank[0]
         assert got.bank[got.points(row)].tolist() == bank[1:]
+
+
+# no straight in these ranks; queen-high pai gows, nine-high lows (Q 9 8 ...), both at once
+# (dealer class 24), two jacks (4), and with the joker the joker as the ace (1)
+@pytest.mark.parametrize("deck_text", ["235789JQ:cd", "235789JQ:cd+joker"])
+def test_fewer_columns_than_dealer_classes(deck_text):
+    """The blind variants' columns (wins of every hand, of queen-high pai gows and of nine-high
+    lows; losses of every hand), fewer than the dealer classes: each still the plain loop's."""
+    deck = Deck.parse(deck_text)
+    table = hand_table(deck, use_cache=False)
+    way = get_way("gli")
+    keys = build_keys(table, way, use_cache=False)
+    sets = AnswerSets.of((DealerEvent.QUEEN_HIGH, DealerEvent.NINE_HIGH_LOW), ())
+    assert len(sets.win) + len(sets.loss) < 2 * len(keys.dealer_class_bits)
+    got = run_per_hand(table, keys, use_cache=False, sets=sets)
+    assert got.sets == sets
+    assert_rows_match_dealer_loop(table, way, got, 2)
 
 
 def test_per_hand_adds_up_to_the_engine():
@@ -78,8 +104,13 @@ def test_per_hand_adds_up_to_the_engine():
     per = run_per_hand(table, keys, use_cache=False)
     pair = run_engine(table, keys, use_cache=False, progress=False)
     w = table.orbit_size.astype(np.int64)[:, None]
-    assert (w * per.way_win).sum(axis=0).tolist() == pair.blind_win.tolist()
-    assert (w * per.way_loss).sum(axis=0).tolist() == pair.blind_loss.tolist()
+    cells = keys.dealer_class_bits
+    assert per.sets == AnswerSets.spanning(cells)
+    # by up-set: the engine's counts of the dealer classes holding every flag of the set
+    for got, engine, sets in ((per.way_win, pair.blind_win, per.sets.win),
+                              (per.way_loss, pair.blind_loss, per.sets.loss)):  # fmt: skip
+        want = [sum(int(engine[d]) for d, b in enumerate(cells) if b & s == s) for s in sets]
+        assert (w * got).sum(axis=0).tolist() == want
     assert (w * per.total).sum(axis=0).tolist() == pair.per_dealer_class.tolist()
 
 

@@ -9,6 +9,7 @@ import pytest
 from numba import njit
 
 from enumerate.engine import build_keys, levelpass, perhand, twophase
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.levels import build_level
 from enumerate.engine.perhand_kernels import DIRECT_MAX, per_hand_orbits
 from enumerate.engine.prefetch import prefetch
@@ -38,8 +39,8 @@ def _run_preloaded(monkeypatch, table, keys, start, n_jobs=2):
     """``run_per_hand`` whose shared blocks of counts start at ``start`` instead of 0."""
     alloc = perhand._blocks
 
-    def preloaded(n, n_d, n_points):
-        acc = alloc(n, n_d, n_points)
+    def preloaded(n, n_d, n_points, sets):
+        acc = alloc(n, n_d, n_points, sets)
         for a in acc:
             a[...] = start
         return acc
@@ -123,12 +124,14 @@ def test_even_runs_partition_the_classes(n):
 def _call_kernel(level, keys, q):
     offset, _ph, _pl = perhand._flatten_frontiers(keys)
     n = len(keys.player_high)
-    acc = perhand._blocks(n, keys.n_dealer_classes, int(offset[-1]))
+    sets = AnswerSets.spanning(keys.dealer_class_bits)
+    acc = perhand._blocks(n, keys.n_dealer_classes, int(offset[-1]), sets)
     ids = np.arange(len(level.orbits), dtype=np.int64)
     return per_hand_orbits(
         level.offsets, level.items, ids, level.sign, q, keys.packed, keys.player_high,
         keys.player_low, keys.frontier_size, keys.frontier_high, keys.frontier_low,
-        keys.player_groups[1], offset, keys.n_dealer_classes, *acc, 0, n,
+        keys.player_groups[1], offset, keys.n_dealer_classes,
+        sets.grid_maps(keys.dealer_class_bits), *acc, 0, n,
     )  # fmt: skip
 
 

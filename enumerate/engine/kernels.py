@@ -218,7 +218,7 @@ def family_counts_direct(
 
 
 @njit(cache=True, nogil=True)
-def dealer_grid(frec, mult, n_d, scratch):
+def dealer_grid(frec, mult, n_d, scratch, col_map=None):
     """Build the dealer grid of a family (records ``frec``) in ``scratch``.
 
     Fills ``tot[d]`` (dealers of class d), ``cum_l[l, d]`` (dealers with low < l), the distinct
@@ -227,6 +227,10 @@ def dealer_grid(frec, mult, n_d, scratch):
     low < l: the columns are the family's distinct dealer lows only (``lcol[l]``: how many of
     them are below l; ``scratch[11]``), as a small family holds a few of the 91 (a family of
     44 classes, 12 rows and some 20 lows, would otherwise fill 12 x 92 columns).
+
+    With ``col_map`` (``n_d`` x dealer classes, 0 or 1) the last axis is its ``n_d`` columns
+    instead, a dealer of class c counted in every column g with ``col_map[g, c]``
+    (``answersets``). Without it numba compiles the branch away (a None argument).
     """
     n = frec.shape[0]
     highs, uniq, grid_buf, hrank, cum_l, band = scratch[:6]
@@ -235,8 +239,14 @@ def dealer_grid(frec, mult, n_d, scratch):
     cum_l[:] = 0
     for i in range(n):
         h, lo, d, _p, _o, _s, _g = unpack_class(frec[i])
-        tot[d] += mult[i]
-        cum_l[lo + 1, d] += mult[i]
+        if col_map is None:
+            tot[d] += mult[i]
+            cum_l[lo + 1, d] += mult[i]
+        else:
+            for g in range(n_d):
+                if col_map[g, d]:
+                    tot[g] += mult[i]
+                    cum_l[lo + 1, g] += mult[i]
         highs[i] = h
     lcol[0] = 0
     for lo in range(1, _W):
@@ -263,7 +273,12 @@ def dealer_grid(frec, mult, n_d, scratch):
         while t < n and highs[order[t]] == uniq[r]:
             i = order[t]
             _h, lo, d, _p, _o, _s, _g = unpack_class(frec[i])
-            band[lcol[lo] + 1, d] += mult[i]
+            if col_map is None:
+                band[lcol[lo] + 1, d] += mult[i]
+            else:
+                for g in range(n_d):
+                    if col_map[g, d]:
+                        band[lcol[lo] + 1, g] += mult[i]
             t += 1
         for d in range(n_d):
             run = 0

@@ -35,6 +35,7 @@ from enumerate.cache import (
     require,
     save_arrays,
 )
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.classindex import class_index, index_of_keys
 from enumerate.engine.keys import build_keys, dealer_flags
 from enumerate.engine.levels import suit_keys
@@ -224,13 +225,15 @@ def count_direct(
     way: HouseWay,
     flag_mask: int,
     frontier: Sequence[tuple[int, int]],
+    sets: AnswerSets,
     use_cache: bool = True,
 ) -> HandCounts:
     """The hand ``cards`` (card ids of ``deck``) against every dealer hand of the other cards,
     each set by ``way``, for the frontier points ``frontier`` and the way's setting of the
-    hand's class: wins (both hands higher), losses (both lower or equal) and dealer hands, by
-    dealer class, with the dealer flags ``flag_mask`` kept apart. An AssertionError when a
-    dealer hand has no class or the counts do not add up (a bug, not a user error)."""
+    hand's class: dealer hands by dealer class, with the dealer flags ``flag_mask`` kept apart,
+    wins (both hands higher) and losses (both lower or equal) by the up-sets ``sets``. An
+    AssertionError when a dealer hand has no class or the counts do not add up (a bug, not a
+    user error)."""
     ids = sorted(int(c) for c in cards)
     dk = dealer_keys(deck, rules, way, flag_mask, use_cache)
     ix = class_index(deck)
@@ -265,33 +268,34 @@ def count_direct(
         win[p] = hist[:, : i + 1, : j + 1].sum(axis=(1, 2))  # dealer high < h and low < lo
         loss[p] = hist[:, i + 1 :, j + 1 :].sum(axis=(1, 2))  # dealer both at least the player's
         bank[p] = hist[:, : i + 2, : j + 2].sum(), hist[:, i + 2 :, j + 2 :].sum()
+    win = sets.project(win, dk.dealer_class_bits, "win").astype(np.int32)
+    loss = sets.project(loss, dk.dealer_class_bits, "loss").astype(np.int32)
     counts = PerHand(
-        dk.dealer_class_bits, np.array([0, len(frontier)], dtype=np.int64),
+        dk.dealer_class_bits, sets, np.array([0, len(frontier)], dtype=np.int64),
         np.array([h for h, _ in frontier], dtype=np.int16),
-        np.array([lo for _, lo in frontier], dtype=np.int8), win[1:].astype(np.int32),
-        loss[1:].astype(np.int32), win[:1].astype(np.int32), loss[:1].astype(np.int32),
-        total[None, :].astype(np.int32), bank[1:].astype(np.int32), bank[:1].astype(np.int32),
-        flag_mask=flag_mask,
+        np.array([lo for _, lo in frontier], dtype=np.int8), win[1:], loss[1:], win[:1],
+        loss[:1], total[None, :].astype(np.int32), bank[1:].astype(np.int32),
+        bank[:1].astype(np.int32), flag_mask=flag_mask,
     )  # fmt: skip
     return HandCounts(way_point[0], way_point[1], counts, "direct")
 
 
 def hand_counts(cards: Sequence[int], deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
-                frontier: Sequence[tuple[int, int]], use_cache: bool = True,
+                frontier: Sequence[tuple[int, int]], sets: AnswerSets, use_cache: bool = True,
                 method: str = "auto") -> HandCounts:  # fmt: skip
     """The counts of the hand ``cards`` (its frontier ``frontier``) against every dealer hand
     of the other cards of ``deck``, set by ``way``, keeping the dealer flags ``flag_mask``
-    apart. ``method``: "table" reads the hand's class from the whole per-hand table
-    (``perhand_row``; the table is built, a few minutes on the full deck, when it is not
-    cached); "direct" loops over the dealer hands (``count_direct``, seconds); "auto" reads the
-    table when it is cached, else loops. A damaged table is reported and not served ("auto"
-    then loops, "table" builds it again)."""
+    apart, wins and losses by the up-sets ``sets``. ``method``: "table" reads the hand's class
+    from the whole per-hand table (``perhand_row``; the table is built, a few minutes on the
+    full deck, when it is not cached); "direct" loops over the dealer hands (``count_direct``,
+    seconds); "auto" reads the table when it is cached, else loops. A damaged table is
+    reported and not served ("auto" then loops, "table" builds it again)."""
     from enumerate.engine.perhand_row import find_table, read_class
 
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (expected one of {', '.join(METHODS)})")
     if method != "direct":
-        path = find_table(deck, rules, way, flag_mask) if use_cache else None
+        path = find_table(deck, rules, way, flag_mask, sets) if use_cache else None
         if path is not None:
             ids = np.array(sorted(int(c) for c in cards), dtype=np.int64)
             # one hand's code: the function run by Python (starting the JIT costs more)
@@ -300,22 +304,22 @@ def hand_counts(cards: Sequence[int], deck: Deck, rules: Rules, way: HouseWay, f
             if got is not None:
                 return got
         if method == "table":
-            return _from_whole_table(cards, deck, rules, way, flag_mask, use_cache)
-    return count_direct(cards, deck, rules, way, flag_mask, frontier, use_cache)
+            return _from_whole_table(cards, deck, rules, way, flag_mask, sets, use_cache)
+    return count_direct(cards, deck, rules, way, flag_mask, frontier, sets, use_cache)
 
 
 def _from_whole_table(cards: Sequence[int], deck: Deck, rules: Rules, way: HouseWay,
-                      flag_mask: int, use_cache: bool) -> HandCounts:  # fmt: skip
+                      flag_mask: int, sets: AnswerSets, use_cache: bool) -> HandCounts:  # fmt: skip
     """The hand's class of the whole per-hand table (built, and cached if ``use_cache``)."""
     table = hand_table(deck, rules, use_cache)
     keys = build_keys(table, way, flag_mask=flag_mask, use_cache=use_cache)
-    per = run_per_hand(table, keys, use_cache=use_cache)
+    per = run_per_hand(table, keys, use_cache=use_cache, sets=sets)
     code = canonical_code(np.array(sorted(int(c) for c in cards), dtype=np.int64),
                           suit_positions(deck))  # fmt: skip
     row = int(np.searchsorted(table.codes, code))
     sl, one = per.points(row), slice(row, row + 1)
     counts = PerHand(
-        per.dealer_class_bits, np.array([0, sl.stop - sl.start], dtype=np.int64),
+        per.dealer_class_bits, per.sets, np.array([0, sl.stop - sl.start], dtype=np.int64),
         per.point_high[sl], per.point_low[sl], per.win[sl], per.loss[sl], per.way_win[one],
         per.way_loss[one], per.total[one], per.bank[sl], per.way_bank[one],
         from_cache=per.from_cache, flag_mask=per.flag_mask,

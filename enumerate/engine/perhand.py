@@ -2,10 +2,13 @@
 player hand instead of added up.
 
 For every class row c, and ONE hand x of that class: against every dealer hand of the other
-46 cards (per dealer class d), how many the house-way setting of x wins (both hands higher) and
-loses (both lower or equal), and the same for every non-dominated setting of x (its frontier
-points). Pushes follow by subtraction from ``total``. This is what the optimal strategy of the
-blind games is chosen from.
+46 cards, how many (per dealer class d: ``total``) there are, and how many the house-way
+setting of x wins (both hands higher) and loses (both lower or equal), and the same for every
+non-dominated setting of x (its frontier points). Wins and losses are kept by up-set of dealer
+flags (``answersets``: column j counts the dealer hands with every flag of set j, column 0
+all of them): the variants need wins apart for one flag at a time, and a column per class
+would move two thirds more counts. Pushes follow by subtraction. This is what the optimal
+strategy of the blind games is chosen from.
 
 The same pass counts each of those settings with x as the banker (player banking,
 ``analysis.banking``): the other hands are an opponent's, set by the same house way, and copies
@@ -15,22 +18,20 @@ banker's best setting is among the frontier points or the house way's, like the 
 
 Counts are int32 everywhere: every final count is at most C(46,7) = 53,524,680 < 2^31, and int32
 arithmetic is exact modulo 2^32, so partial sums that pass 2^31 and wrap still end at the exact
-count. The threads share one set of counts, each owning a range of the classes. With the four
-dealer classes of the blind variants this keeps the whole table (60.7 million settings) near
-2.3 GB. The result is cached as Parquet.
+count. The threads share one set of counts, each owning a range of the classes. With the
+columns of the blind variants (wins for three sets, losses for one) the whole table (60.7
+million settings) is about 1.7 GB. The result is cached as Parquet.
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from math import comb
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
-from numba import njit
 
 from enumerate.cache import (
     READ_ERRORS,
@@ -44,22 +45,25 @@ from enumerate.cache import (
     require,
     write_groups_atomic,
 )
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levelpass import over_levels
 from enumerate.engine.levels import LevelArrays, subset_orbits
+from enumerate.engine.perhand_check import check_per_hand
+from enumerate.engine.perhand_check import flatten_frontiers as _flatten_frontiers
 from enumerate.engine.perhand_kernels import class_width, per_hand_orbits, point_width
 from enumerate.engine.perhand_phases import PerHandPhases
 from enumerate.engine.run import default_jobs
 from enumerate.engine.twophase import class_ranges, run_two_phases
 from enumerate.tables import HandTable
-from enumerate.waytables import flatten_rows
 from enumerate.writebehind import write_behind
 
 # 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
 # classes file holds each class's canonical code and house-way setting; the provenance names
 # the dealer classes (so that one class can be read alone: ``perhand_row``)
 # 3: the banker's counts (``bank_win``/``bank_loss`` per point, ``way_bank_*`` per class)
-SCHEMA_VERSION = 3
+# 4: wins and losses by up-set (``answersets``), named in the provenance
+SCHEMA_VERSION = 4
 CLASSES_PER_GROUP = 1 << 15
 ONE_PHASE_LEVELS = (0, 1)  # levels of a few huge families, answered by both threads
 
@@ -69,13 +73,14 @@ class PerHand:
     """Exact counts of one hand of each class against all dealer hands disjoint from it."""
 
     dealer_class_bits: tuple[int, ...]
+    sets: AnswerSets  # the dealer hands each win (W) and loss (L) column counts
     point_offset: np.ndarray  # (n + 1,) frontier points of class c: offset[c] .. offset[c+1]
     point_high: np.ndarray  # (P,) int16
     point_low: np.ndarray  # (P,) int8
-    win: np.ndarray  # (P, D) int32
-    loss: np.ndarray  # (P, D) int32
-    way_win: np.ndarray  # (n, D) int32, the house-way setting
-    way_loss: np.ndarray  # (n, D) int32
+    win: np.ndarray  # (P, W) int32
+    loss: np.ndarray  # (P, L) int32
+    way_win: np.ndarray  # (n, W) int32, the house-way setting
+    way_loss: np.ndarray  # (n, L) int32
     total: np.ndarray  # (n, D) int32 dealer hands disjoint from the hand, by dealer class
     bank: np.ndarray  # (P, 2) int32 the hand as banker: (wins, losses) against an opponent
     way_bank: np.ndarray  # (n, 2) int32 the same for the house-way setting
@@ -92,42 +97,40 @@ class PerHand:
 
     @property
     def push(self) -> np.ndarray:
+        """Pushes of every point against all dealer hands (column 0 of wins and losses)."""
         cls = np.repeat(np.arange(len(self)), np.diff(self.point_offset))
-        return self.total[cls] - self.win - self.loss
-
-
-def _flatten_frontiers(keys: EngineKeys) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    size = keys.frontier_size.astype(np.int64)
-    offset = np.zeros(len(size) + 1, dtype=np.int64)
-    np.cumsum(size, out=offset[1:])
-    return (offset, flatten_rows(keys.frontier_size, keys.frontier_high),
-            flatten_rows(keys.frontier_size, keys.frontier_low))  # fmt: skip
+        return self.total[cls].sum(axis=1) - self.win[:, 0] - self.loss[:, 0]
 
 
 # The fields of each block in the kernels' order (``perhand_kernels``), each a run of columns:
-# one per dealer class ("by d") or the banker's (win, loss).
-CLASS_FIELDS = (("total", "by d"), ("way_win", "by d"), ("way_loss", "by d"), ("way_bank", "bank"))
-POINT_FIELDS = (("win", "by d"), ("loss", "by d"), ("bank", "bank"))
+# one per dealer class ("by d"), per win set ("by win set"), per loss set ("by loss set"), or
+# the banker's (win, loss).
+CLASS_FIELDS = (("total", "by d"), ("way_win", "by win set"), ("way_loss", "by loss set"),
+                ("way_bank", "bank"))  # fmt: skip
+POINT_FIELDS = (("win", "by win set"), ("loss", "by loss set"), ("bank", "bank"))
 
 
-def _field_columns(fields: tuple[tuple[str, str], ...], n_d: int) -> list[tuple[str, list[str]]]:
+def _field_columns(fields: tuple[tuple[str, str], ...], n_d: int,
+                   sets: AnswerSets) -> list[tuple[str, list[str]]]:  # fmt: skip
     """Each field of a block with the Parquet names of its columns, in block order."""
-    return [(name, [f"{name}_{d}" for d in range(n_d)] if kind == "by d"
+    width = {"by d": n_d, "by win set": len(sets.win), "by loss set": len(sets.loss)}
+    return [(name, [f"{name}_{d}" for d in range(width[kind])] if kind in width
              else [f"{name}_win", f"{name}_loss"]) for name, kind in fields]  # fmt: skip
 
 
-def _blocks(n: int, n_d: int, n_points: int) -> tuple[np.ndarray, np.ndarray]:
+def _blocks(n: int, n_d: int, n_points: int, sets: AnswerSets) -> tuple[np.ndarray, np.ndarray]:
     """Zeroed int32 blocks of counts, a row per class and a row per frontier point, in the
     layout of ``perhand_kernels``."""
-    return (np.zeros((n, class_width(n_d)), dtype=np.int32),
-            np.zeros((n_points, point_width(n_d)), dtype=np.int32))  # fmt: skip
+    n_w, n_l = len(sets.win), len(sets.loss)
+    return (np.zeros((n, class_width(n_d, n_w, n_l)), dtype=np.int32),
+            np.zeros((n_points, point_width(n_w, n_l)), dtype=np.int32))  # fmt: skip
 
 
-def _views(block: np.ndarray, fields: tuple[tuple[str, str], ...],
-           n_d: int) -> dict[str, np.ndarray]:  # fmt: skip
+def _views(block: np.ndarray, fields: tuple[tuple[str, str], ...], n_d: int,
+           sets: AnswerSets) -> dict[str, np.ndarray]:  # fmt: skip
     """The fields of a block as views into it."""
     out, at = {}, 0
-    for name, columns in _field_columns(fields, n_d):
+    for name, columns in _field_columns(fields, n_d, sets):
         out[name] = block[:, at : at + len(columns)]
         at += len(columns)
     if at != block.shape[1]:  # a bug, not a user error (and it must survive python -O)
@@ -135,13 +138,14 @@ def _views(block: np.ndarray, fields: tuple[tuple[str, str], ...],
     return out
 
 
-def _from_blocks(keys: EngineKeys, offset: np.ndarray, ph: np.ndarray, pl: np.ndarray,
-                 by_class: np.ndarray, by_point: np.ndarray, cached: bool) -> PerHand:  # fmt: skip
+def _from_blocks(keys: EngineKeys, sets: AnswerSets, offset: np.ndarray, ph: np.ndarray,
+                 pl: np.ndarray, by_class: np.ndarray, by_point: np.ndarray,
+                 cached: bool) -> PerHand:  # fmt: skip
     """The table whose counts are views into the two blocks (``perhand_kernels``)."""
     d = keys.n_dealer_classes
     return PerHand(
-        keys.dealer_class_bits, offset, ph, pl, **_views(by_class, CLASS_FIELDS, d),
-        **_views(by_point, POINT_FIELDS, d), from_cache=cached, flag_mask=keys.flag_mask,
+        keys.dealer_class_bits, sets, offset, ph, pl, **_views(by_class, CLASS_FIELDS, d, sets),
+        **_views(by_point, POINT_FIELDS, d, sets), from_cache=cached, flag_mask=keys.flag_mask,
     )  # fmt: skip
 
 
@@ -160,23 +164,24 @@ def _sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def _path(keys: EngineKeys) -> Path:
-    return cache_dir() / "perhand" / f"{keys.digest}.parquet"
+def _path(keys: EngineKeys, sets: AnswerSets) -> Path:
+    return cache_dir() / "perhand" / f"{keys.digest}-{sets.tag}.parquet"
 
 
-def _prov(keys: EngineKeys, table: HandTable) -> dict[str, object]:
+def _prov(keys: EngineKeys, table: HandTable, sets: AnswerSets) -> dict[str, object]:
     return provenance(
         SCHEMA_VERSION, table="per-hand", keys=keys.label, digest=keys.digest,
-        deck=table.deck.key, rules=table.rules.key,
-        dealer_classes=[int(b) for b in keys.dealer_class_bits],
+        deck=table.deck.key, rules=table.rules.key, win_sets=list(sets.win),
+        loss_sets=list(sets.loss), dealer_classes=[int(b) for b in keys.dealer_class_bits],
     )  # fmt: skip
 
 
-def is_cached(table: HandTable, keys: EngineKeys) -> bool:
-    """Is a current whole-table result for these keys in the cache? (Its content is verified
-    when it is read.)"""
-    path = _path(keys)
-    prov = _prov(keys, table)
+def is_cached(table: HandTable, keys: EngineKeys, sets: AnswerSets | None = None) -> bool:
+    """Is a current whole-table result for these keys (and sets: by default every one,
+    ``AnswerSets.spanning``) in the cache? (Its content is verified when it is read.)"""
+    sets = sets or AnswerSets.spanning(keys.dealer_class_bits)
+    path = _path(keys, sets)
+    prov = _prov(keys, table, sets)
     return is_current(path, prov) and is_current(_classes_path(path), prov)
 
 
@@ -191,25 +196,29 @@ def run_per_hand(
     use_cache: bool = True,
     timings: dict[int, float] | None = None,
     rows: list[int] | None = None,
+    sets: AnswerSets | None = None,
 ) -> PerHand:
     """Exact per-hand counts for every class of the table (cached), or only for the classes
-    ``rows`` (visiting only the families that hold them; the other rows stay zero).
+    ``rows`` (visiting only the families that hold them; the other rows stay zero); wins and
+    losses by the up-sets ``sets`` (by default every set within a dealer class: nothing is
+    lost against counts by class).
 
     Every division of a family's counts by its orbit size is checked: an AssertionError names
     the level where one left a remainder (a bug, never a user error).
     """
-    path = _path(keys)
+    sets = sets or AnswerSets.spanning(keys.dealer_class_bits)
+    path = _path(keys, sets)
     cache_levels = use_cache  # the levels serve a selection too; a partial table is not kept
     if rows is not None:
         use_cache = False
         weight = np.zeros(len(table), dtype=np.int64)
         weight[rows] = 1
         keys = keys.with_player_weight(weight, f"rows {sorted(rows)}")
-    elif use_cache and is_cached(table, keys):
-        cached = _load(path, keys, table.deck.size)
+    elif use_cache and is_cached(table, keys, sets):
+        cached = _load(path, keys, sets, table.deck.size)
         if cached is not None:
             return cached
-    # One set of accumulators (~2.3 GB on the full deck with four dealer classes), each
+    # One set of accumulators (~1.7 GB on the full deck with the blind variants' sets), each
     # thread adding into its own range of classes. The first two levels (15 families, the
     # largest of them all) in one phase: every thread visits every family and skips the
     # classes of the others; the others in two (``perhand_phases``). Measured on the full
@@ -220,9 +229,10 @@ def run_per_hand(
         release_unused(drop_held=True)
     n, n_d = len(table), keys.n_dealer_classes
     offset, ph, pl = _flatten_frontiers(keys)
-    by_class, by_point = _blocks(n, n_d, int(offset[-1]))
+    by_class, by_point = _blocks(n, n_d, int(offset[-1]), sets)
     ranges = _class_ranges(offset, n_jobs)
     rec = keys.packed
+    cols = sets.grid_maps(keys.dealer_class_bits)
 
     def work(level: LevelArrays, ids: np.ndarray, part: int) -> int:
         """Adds the orbits ``ids`` for the part's classes; returns the inexact class weights
@@ -231,7 +241,7 @@ def run_per_hand(
         return int(per_hand_orbits(
             level.offsets, level.items, ids, level.sign, level.orbit_size,
             rec, keys.player_high, keys.player_low, keys.frontier_size, keys.frontier_high,
-            keys.frontier_low, keys.player_groups[1], offset, n_d, by_class, by_point, first,
+            keys.frontier_low, keys.player_groups[1], offset, n_d, cols, by_class, by_point, first,
             stop,
         ))  # fmt: skip
 
@@ -251,17 +261,17 @@ def run_per_hand(
     else:
         over_levels(table, n_jobs, work, "per-hand", parts_of, timings, cache_levels,
                     levels=ONE_PHASE_LEVELS)  # fmt: skip
-        run_two_phases(table, PerHandPhases(keys, (by_class, by_point), offset),
+        run_two_phases(table, PerHandPhases(keys, cols, (by_class, by_point), offset),
                        [k for k in range(8) if k not in ONE_PHASE_LEVELS], n_jobs, "per-hand",
                        timings, cache_levels)  # fmt: skip
-    result = _from_blocks(keys, offset, ph, pl, by_class, by_point, False)
+    result = _from_blocks(keys, sets, offset, ph, pl, by_class, by_point, False)
     if rows is None:
         with built_correctly("the per-hand table"):
             check_per_hand(result, keys, table.deck.size)
     if use_cache:  # on a thread inside a ``writes_behind`` block (the report's)
         # what the write needs, not the keys: a write held until later would keep them
         # (about 0.8 GB on the full deck) alive until then
-        prov, codes = _prov(keys, table), table.codes
+        prov, codes = _prov(keys, table, sets), table.codes
         way = {"way_high": keys.player_high, "way_low": keys.player_low}
         write_behind(lambda: _save(result, path, prov, codes, way))
     return result
@@ -275,7 +285,8 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
     ``way_win`` / ``way_loss`` counts are for)."""
     bounds = [*range(0, max(1, len(r)), CLASSES_PER_GROUP), len(r)]
     n_d = r.total.shape[1]
-    by_class, by_point = (_named_columns(r, fields, n_d) for fields in (CLASS_FIELDS, POINT_FIELDS))
+    by_class, by_point = (_named_columns(r, fields, n_d, r.sets)
+                          for fields in (CLASS_FIELDS, POINT_FIELDS))  # fmt: skip
 
     def points(a: int, b: int) -> pa.Table:
         p, q = int(r.point_offset[a]), int(r.point_offset[b])
@@ -298,81 +309,13 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
                         ["code"])  # fmt: skip
 
 
-_PROBLEMS = (
-    "",
-    "a count is negative",
-    "a class's dealer hands are not all the hands of the other cards",
-    "the house way's wins and losses exceed a dealer class's hands",
-    "a setting's wins and losses exceed a dealer class's hands",
-    "a setting's wins as the banker are fewer than as the player, or its losses more",
-)
-
-
-@njit(cache=True)
-def _per_hand_problem(offset, total, way_win, way_loss, win, loss, way_bank, bank,
-                      dealer_hands):  # fmt: skip
-    """Index into ``_PROBLEMS`` of the first broken invariant of a per-hand table (0: none)."""
-    for c in range(total.shape[0]):
-        s = 0
-        for d in range(total.shape[1]):
-            if total[c, d] < 0 or way_win[c, d] < 0 or way_loss[c, d] < 0:
-                return 1
-            if way_win[c, d] + way_loss[c, d] > total[c, d]:
-                return 3
-            s += total[c, d]
-            for p in range(offset[c], offset[c + 1]):
-                if win[p, d] < 0 or loss[p, d] < 0:
-                    return 1
-                if win[p, d] + loss[p, d] > total[c, d]:
-                    return 4
-        if s != dealer_hands:
-            return 2
-        # the banker takes the copies: he wins at least what the player wins (both higher)
-        # and loses at most what the player loses (both lower or equal)
-        if _bank_problem(way_bank[c], way_win[c].sum(), way_loss[c].sum(), s):
-            return 5
-        for p in range(offset[c], offset[c + 1]):
-            if _bank_problem(bank[p], win[p].sum(), loss[p].sum(), s):
-                return 5
-    return 0
-
-
-@njit(cache=True, inline="always")
-def _bank_problem(bank, win, loss, hands):
-    return (bank[0] < win or bank[1] > loss or bank[1] < 0
-            or bank[0] + bank[1] > hands)  # fmt: skip
-
-
-def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
-    """A per-hand table's invariants: its settings are the keys' frontiers; every count is
-    non-negative; each class's dealer hands are the C(n-7,7) hands of the other cards, and
-    each setting's wins and losses fit in them; and, weighted by class orbit sizes, the
-    dealer hands of each dealer class are C(n-7,7) times the hands of that class (each dealer
-    hand meets C(n-7,7) player hands)."""
-    offset, ph, pl = _flatten_frontiers(keys)
-    require(np.array_equal(r.point_offset, offset) and np.array_equal(r.point_high, ph)
-            and np.array_equal(r.point_low, pl), "the settings are not the frontiers")  # fmt: skip
-    unit = comb(deck_size - 7, 7)
-    require(r.bank.shape == (len(r.point_high), 2) and r.way_bank.shape == (len(r), 2),
-            "the banker's counts do not span the settings")  # fmt: skip
-    problem = _per_hand_problem(r.point_offset, r.total, r.way_win, r.way_loss, r.win, r.loss,
-                                r.way_bank, r.bank, unit)  # fmt: skip
-    require(problem == 0, _PROBLEMS[problem])
-    orbit = keys.class_orbit.astype(np.int64)
-    hands = np.zeros(keys.n_dealer_classes, dtype=np.int64)
-    np.add.at(hands, keys.dealer_class.astype(np.int64), orbit)
-    met = [int((orbit * r.total[:, d].astype(np.int64)).sum()) for d in range(r.total.shape[1])]
-    require(met == [unit * int(h) for h in hands],
-            "a dealer class's hands disagree with the hand table")  # fmt: skip
-
-
-def _load(path: Path, keys: EngineKeys, deck_size: int) -> PerHand | None:
+def _load(path: Path, keys: EngineKeys, sets: AnswerSets, deck_size: int) -> PerHand | None:
     """The cached table, read column by column with page checksums and checked
     (``check_per_hand``); None, reported on stderr, when it is damaged (both of its files
     are then removed: they are one table)."""
     reading = [path]  # the file being read, for the notice
     try:
-        r = _read(path, keys, reading)
+        r = _read(path, keys, sets, reading)
         check_per_hand(r, keys, deck_size)
     except READ_ERRORS as err:
         report_damaged(reading[-1], err)
@@ -382,18 +325,19 @@ def _load(path: Path, keys: EngineKeys, deck_size: int) -> PerHand | None:
     return r
 
 
-def _named_columns(r: PerHand, fields: tuple[tuple[str, str], ...],
-                   n_d: int) -> list[tuple[str, np.ndarray]]:  # fmt: skip
+def _named_columns(r: PerHand, fields: tuple[tuple[str, str], ...], n_d: int,
+                   sets: AnswerSets) -> list[tuple[str, np.ndarray]]:  # fmt: skip
     """(Parquet name, column) of a block's fields, in block order (views, not copies)."""
-    return [(column, getattr(r, name)[:, i]) for name, columns in _field_columns(fields, n_d)
+    return [(column, getattr(r, name)[:, i])
+            for name, columns in _field_columns(fields, n_d, sets)
             for i, column in enumerate(columns)]  # fmt: skip
 
 
-def _names(fields: tuple[tuple[str, str], ...], n_d: int) -> list[str]:
-    return [column for _name, columns in _field_columns(fields, n_d) for column in columns]
+def _names(fields: tuple[tuple[str, str], ...], n_d: int, sets: AnswerSets) -> list[str]:
+    return [column for _name, columns in _field_columns(fields, n_d, sets) for column in columns]
 
 
-def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
+def _read(path: Path, keys: EngineKeys, sets: AnswerSets, reading: list[Path]) -> PerHand:
     """Both files of a per-hand table (``reading`` ends with the file being read)."""
     # into the blocks a row group at a time: the whole file as one Arrow table would double
     # the ~2 GB it holds
@@ -419,11 +363,11 @@ def _read(path: Path, keys: EngineKeys, reading: list[Path]) -> PerHand:
     require(np.array_equal(column(cls, "way_high"), keys.player_high)
             and np.array_equal(column(cls, "way_low"), keys.player_low),
             "the house way's settings are not the keys'")  # fmt: skip
-    by_class = block(cls, _names(CLASS_FIELDS, n_d))
+    by_class = block(cls, _names(CLASS_FIELDS, n_d, sets))
     reading.append(path)
     pts = open_verified(path)
     offset = np.zeros(len(points) + 1, dtype=np.int64)
     np.cumsum(points, out=offset[1:])
     high, low = column(pts, "high").astype(np.int16), column(pts, "low").astype(np.int8)
-    by_point = block(pts, _names(POINT_FIELDS, n_d))
-    return _from_blocks(keys, offset, high, low, by_class, by_point, True)
+    by_point = block(pts, _names(POINT_FIELDS, n_d, sets))
+    return _from_blocks(keys, sets, offset, high, low, by_class, by_point, True)

@@ -4,8 +4,13 @@ inclusion-exclusion terms of each family, added into the counts of every player 
 The counts live in two int32 blocks with one row per class and one per frontier point, each
 row holding everything a visit adds to it side by side (``class_width``, ``point_width``):
 
-- class row: ``[total by dealer class | way win | way loss | way bank win, way bank loss]``;
-- point row: ``[win by dealer class | loss | bank win, bank loss]``.
+- class row: ``[total by dealer class | way win by win set | way loss by loss set | way bank
+  win, way bank loss]``;
+- point row: ``[win by win set | loss by loss set | bank win, bank loss]``.
+
+Wins and losses are counted by up-set of dealer flags (``answersets``): the family's dealer
+grid has a column per set (``dealer_grid`` with ``col_map``), so each count is read off it
+once, and the banker's from column 0 (every dealer hand).
 
 A family visits its classes in scattered order, so each visit costs a cache miss per row it
 touches: with the counts side by side a visit touches the class's row and one run of its
@@ -38,88 +43,94 @@ DIRECT_MAX = 8  # families of at most this many classes are answered without a g
 AHEAD = 6  # classes of a family between asking for a class's rows and adding into them
 
 
-def class_width(n_d: int) -> int:
-    """Columns of a class row: total, way win and way loss by dealer class; way bank (2)."""
-    return 3 * n_d + 2
+def class_width(n_d: int, n_w: int, n_l: int) -> int:
+    """Columns of a class row: total by dealer class, then a point row (the way's setting)."""
+    return n_d + point_width(n_w, n_l)
 
 
-def point_width(n_d: int) -> int:
-    """Columns of a point row (and of one setting's answers): win and loss by dealer class;
-    bank win, bank loss."""
-    return 2 * n_d + 2
+def point_width(n_w: int, n_l: int) -> int:
+    """Columns of a point row (and of one setting's answers): win by win set, loss by loss
+    set; bank win, bank loss."""
+    return n_w + n_l + 2
 
 
-@njit(cache=True, nogil=True)
-def _setting_answers(h, lo, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol, tot, out, at):
-    """One setting (high ``h``, low ``lo``) against the family's dealer grid, into
-    ``out[at : at + point_width]``: wins (both player hands higher) and losses (both lower or
-    equal) by dealer class, then the same hand as the banker over all dealer classes (the other
-    hands are an opponent's set by the house way, copies go to the banker: wins = both
-    opponent hands lower or equal, losses = both higher)."""
+@njit(cache=True, nogil=True, inline="always")
+def _setting_answers(h, lo, win_col, loss_col, grid, rows, dense, hrank, uniq, cum_l, lcol, tot,
+                     out, at):  # fmt: skip
+    """One setting (high ``h``, low ``lo``) against the family's grid of up-set columns, into
+    ``out[at : at + point_width]``: wins (both player hands higher) by win set (grid columns
+    ``win_col``) and losses (both lower or equal) by loss set (``loss_col``), then the same
+    hand as the banker against every dealer hand (grid column 0; the other hands are an
+    opponent's set by the house way, copies go to the banker: wins = both opponent hands
+    lower or equal, losses = both higher)."""
     r = _row(h, hrank, uniq, rows, dense)
     ru = _row(h + 1, hrank, uniq, rows, dense)  # distinct dealer highs at or below h
-    bank_win = 0
-    bank_loss = 0
     col, col_up, all_lows = lcol[lo], lcol[lo + 1], lcol[N_LOW]  # grid columns (dealer_grid)
-    for d in range(n_d):
-        win = grid[r, col, d]
-        out[at + d] = win
-        out[at + n_d + d] = tot[d] - cum_l[lo, d] - grid[r, all_lows, d] + win
-        at_or_below = grid[ru, col_up, d]
-        bank_win += at_or_below
-        bank_loss += tot[d] - cum_l[lo + 1, d] - grid[ru, all_lows, d] + at_or_below
-    out[at + 2 * n_d] = bank_win
-    out[at + 2 * n_d + 1] = bank_loss
+    n_w = win_col.shape[0]
+    for j in range(n_w):
+        out[at + j] = grid[r, col, win_col[j]]
+    for j in range(loss_col.shape[0]):
+        g = loss_col[j]
+        out[at + n_w + j] = tot[g] - cum_l[lo, g] - grid[r, all_lows, g] + grid[r, col, g]
+    at += n_w + loss_col.shape[0]
+    at_or_below = grid[ru, col_up, 0]
+    out[at] = at_or_below
+    out[at + 1] = tot[0] - cum_l[lo + 1, 0] - grid[ru, all_lows, 0] + at_or_below
 
 
-@njit(cache=True, nogil=True)
-def _setting_answers_direct(h, lo, n_d, frec, mult, out, at):
+@njit(cache=True, nogil=True, inline="always")
+def _setting_answers_direct(h, lo, cols, frec, mult, out, at):
     """``_setting_answers`` by testing the setting against every dealer item of the family
     (``frec``, ``mult``): for families too small to be worth a grid."""
-    for t in range(2 * n_d + 2):
+    col_map, win_col, loss_col = cols
+    n_w, n_l = win_col.shape[0], loss_col.shape[0]
+    for t in range(n_w + n_l + 2):
         out[at + t] = 0
     for i in range(frec.shape[0]):
         dh, dl, d, _p, _o, _s, _g = unpack_class(frec[i])
         m = mult[i]
         if dh < h and dl < lo:
-            out[at + d] += m
+            for j in range(n_w):
+                out[at + j] += m * col_map[win_col[j], d]
         elif dh >= h and dl >= lo:
-            out[at + n_d + d] += m
+            for j in range(n_l):
+                out[at + n_w + j] += m * col_map[loss_col[j], d]
         if dh <= h and dl <= lo:
-            out[at + 2 * n_d] += m
+            out[at + n_w + n_l] += m
         elif dh > h and dl > lo:
-            out[at + 2 * n_d + 1] += m
+            out[at + n_w + n_l + 1] += m
 
 
-@njit(cache=True, nogil=True)
-def _group_answers(c, ph, pl, fsize, fh, fl, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol,
+@njit(cache=True, nogil=True, inline="always")
+def _group_answers(c, ph, pl, fsize, fh, fl, cols, grid, rows, dense, hrank, uniq, cum_l, lcol,
                    tot, frec, mult, out):  # fmt: skip
     """The answers (``_setting_answers``) of the settings of class c into ``out``: the house
     way's setting first, then its frontier points, a point row each; from the grid, or from
     the family's items when ``rows`` is 0 (``DIRECT_MAX``)."""
-    w = 2 * n_d + 2
+    win_col, loss_col = cols[1], cols[2]
+    w = win_col.shape[0] + loss_col.shape[0] + 2
     m = fsize[c]
     for j in range(-1, m):
         h = np.int64(ph[c] if j < 0 else fh[c, j])
         lo = np.int64(pl[c] if j < 0 else fl[c, j])
         if rows == 0:
-            _setting_answers_direct(h, lo, n_d, frec, mult, out, w * (1 + j))
+            _setting_answers_direct(h, lo, cols, frec, mult, out, w * (1 + j))
         else:
-            _setting_answers(h, lo, n_d, grid, rows, dense, hrank, uniq, cum_l, lcol, tot, out,
-                             w * (1 + j))  # fmt: skip
+            _setting_answers(h, lo, win_col, loss_col, grid, rows, dense, hrank, uniq, cum_l,
+                             lcol, tot, out, w * (1 + j))  # fmt: skip
 
 
-@njit(cache=True, nogil=True)
-def _family_grid(frec, mult, n_d, scratch):
-    """``dealer_grid`` of the family; for a family of at most ``DIRECT_MAX`` classes no grid
-    (rows 0: its settings are answered item by item), only its dealer totals (``scratch[7]``)."""
-    if frec.shape[0] > DIRECT_MAX:
-        return dealer_grid(frec, mult, n_d, scratch)
-    tot = scratch[7]
-    tot[:] = 0
+@njit(cache=True, nogil=True, inline="always")
+def _family_grid(frec, mult, cols, scratch, cell_tot):
+    """The family's dealer hands by dealer class (``cell_tot``) and, for a family of more than
+    ``DIRECT_MAX`` classes, its ``dealer_grid`` over the up-set columns of ``cols``; a smaller
+    family gets no grid (rows 0: its settings are answered item by item)."""
+    cell_tot[:] = 0
     for i in range(frec.shape[0]):
-        tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
-    return scratch[2][:n_d].reshape((1, 1, n_d)), 0, False
+        cell_tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
+    if frec.shape[0] > DIRECT_MAX:
+        return dealer_grid(frec, mult, cols[0].shape[0], scratch, cols[0])
+    return scratch[2][:1].reshape((1, 1, 1)), 0, False
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -145,8 +156,8 @@ def _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_p
 
 @njit(cache=True, nogil=True)
 def family_per_hand(
-    fam, frec, mult, occ, sign, ph, pl, fsize, fh, fl, prep, point_offset, n_d,
-    scratch, answers, acc_class, acc_point, first, stop,
+    fam, frec, mult, occ, sign, ph, pl, fsize, fh, fl, prep, point_offset, cols, scratch,
+    cell_tot, answers, acc_class, acc_point, first, stop,
 ):  # fmt: skip
     """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
 
@@ -166,13 +177,14 @@ def family_per_hand(
     # the family's classes are increasing: skip it (and its grid) when none is in the range
     if n == 0 or fam[n - 1] < first or fam[0] >= stop:
         return
-    wp = 2 * n_d + 2
+    n_d = cell_tot.shape[0]
+    wp = cols[1].shape[0] + cols[2].shape[0] + 2
     wc = n_d + wp
     for i in range(min(AHEAD, n)):  # their rows arrive while the grid is built
         _ask_rows(fam, i, first, stop, point_offset, fsize, wc, wp, acc_class, acc_point)
     _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
     lcol = scratch[11]
-    grid, rows, dense = _family_grid(frec, mult, n_d, scratch)
+    grid, rows, dense = _family_grid(frec, mult, cols, scratch, cell_tot)
     n_met = 0
     for i in range(n):
         if i + AHEAD < n:
@@ -186,13 +198,13 @@ def family_per_hand(
             met[n_met] = g
             n_met += 1
             slot[g] = n_met
-            _group_answers(prep[g], ph, pl, fsize, fh, fl, n_d, grid, rows, dense, hrank, uniq,
+            _group_answers(prep[g], ph, pl, fsize, fh, fl, cols, grid, rows, dense, hrank, uniq,
                            cum_l, lcol, tot, frec, mult, answers[n_met - 1])  # fmt: skip
         ans = answers[slot[g] - 1]
         f = sign * occ[i]
         at = c * wc
         for d in range(n_d):
-            acc_class[at + d] += f * tot[d]
+            acc_class[at + d] += f * cell_tot[d]
         at += n_d
         for t in range(wp):
             acc_class[at + t] += f * ans[t]
@@ -206,7 +218,7 @@ def family_per_hand(
 @njit(cache=True, nogil=True)
 def per_hand_orbits(
     offsets, items, orbit_ids, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, point_offset,
-    n_d, acc_class, acc_point, first, stop,
+    n_d, cols, acc_class, acc_point, first, stop,
 ):  # fmt: skip
     """``family_per_hand`` over the orbits ``orbit_ids`` of one level for the classes
     ``first <= c < stop``, into the two blocks of counts (2-D, C order); returns the number
@@ -214,10 +226,11 @@ def per_hand_orbits(
     fails on any)."""
     max_items, fam, frec, mult, occ = family_buffers(offsets, orbit_ids)
     n_groups = prep.shape[0]
-    scratch = make_scratch(max_items, 1, n_d, n_groups)
+    scratch = make_scratch(max_items, 1, max(n_d, cols[0].shape[0]), n_groups)
+    cell_tot = np.zeros(n_d, dtype=np.int64)
     # int32: a family's counts of hands are at most C(53,7) < 2^31
-    answers = np.empty((min(max_items, n_groups), (1 + fh.shape[1]) * (2 * n_d + 2)),
-                       dtype=np.int32)  # fmt: skip
+    wp = cols[1].shape[0] + cols[2].shape[0] + 2
+    answers = np.empty((min(max_items, n_groups), (1 + fh.shape[1]) * wp), dtype=np.int32)
     flat_class = acc_class.reshape(-1)
     flat_point = acc_point.reshape(-1)
     inexact = 0
@@ -227,7 +240,7 @@ def per_hand_orbits(
         inexact += bad
         family_per_hand(
             fam[:n], frec[:n], mult[:n], occ[:n], sign, ph, pl, fsize, fh, fl, prep,
-            point_offset, n_d, scratch, answers, flat_class, flat_point, first, stop,
+            point_offset, cols, scratch, cell_tot, answers, flat_class, flat_point, first, stop,
         )  # fmt: skip
     return inexact
 
@@ -242,7 +255,7 @@ def per_hand_orbits(
 @njit(cache=True, nogil=True)
 def per_hand_answers(
     offsets, items, orbit_ids, start, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, n_d,
-    scratch, fam, frec, mult, occ, item_class, item_factor, item_row, rows,
+    cols, scratch, cell_tot, fam, frec, mult, occ, item_class, item_factor, item_row, rows,
 ):  # fmt: skip
     """Phase one: the families ``orbit_ids[start:]``, in order, for as long as they fit.
 
@@ -254,7 +267,7 @@ def per_hand_answers(
     family not written, items written, row entries written, classes whose weight did not
     divide by the orbit size); no family written when the first does not fit.
     """
-    wp = 2 * n_d + 2
+    wp = cols[1].shape[0] + cols[2].shape[0] + 2
     wc = n_d + wp
     _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
     lcol = scratch[11]
@@ -280,7 +293,7 @@ def per_hand_answers(
         if n_items + n > item_class.shape[0] or used + need > rows.shape[0]:
             break
         inexact += bad
-        grid, n_rows, dense = _family_grid(frec[:n], mult[:n], n_d, scratch)
+        grid, n_rows, dense = _family_grid(frec[:n], mult[:n], cols, scratch, cell_tot)
         n_met = 0
         for i in range(n):
             if (frec[i] >> _SEL_SHIFT) & 1 == 0:
@@ -291,8 +304,8 @@ def per_hand_answers(
                 n_met += 1
                 slot[g] = used + 1
                 for d in range(n_d):
-                    rows[used + d] = tot[d]
-                _group_answers(prep[g], ph, pl, fsize, fh, fl, n_d, grid, n_rows, dense, hrank,
+                    rows[used + d] = cell_tot[d]
+                _group_answers(prep[g], ph, pl, fsize, fh, fl, cols, grid, n_rows, dense, hrank,
                                uniq, cum_l, lcol, tot, frec[:n], mult[:n],
                                rows[used + n_d :])  # fmt: skip
                 used += wc + fsize[prep[g]] * wp
@@ -308,15 +321,14 @@ def per_hand_answers(
 
 @njit(cache=True, nogil=True)
 def per_hand_adds(item_class, item_factor, item_row, segments, rows, point_offset, fsize, n_d,
-                  acc_class, acc_point, first, stop, keys, tmp):  # fmt: skip
+                  wp, acc_class, acc_point, first, stop, keys, tmp):  # fmt: skip
     """Phase two: add the items of ``per_hand_answers`` of the classes ``first <= c < stop``
     into the two blocks (flattened): factor x its group's row, the class row then the point
-    rows. ``segments[j]`` = (first item, items) of thread j's arena.
+    rows (``wp`` columns each). ``segments[j]`` = (first item, items) of thread j's arena.
 
     The items are added in the order of their classes (sorted here, ``keys`` and ``tmp``
     its buffers): the counts are then read and written in one sweep of increasing
     addresses instead of a cache miss per row, about 1.7 times as fast on the full deck."""
-    wp = 2 * n_d + 2
     wc = n_d + wp
     order, m = class_order(item_class, segments, first, stop, keys, tmp)
     for u in range(m):

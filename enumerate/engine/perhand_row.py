@@ -6,7 +6,7 @@ statistics of its canonical code, and its frontier points are rows ``offset .. o
 of the points file's row group of the same number (offsets: the running sum of the
 ``points`` column of the class's row group). Only those two row groups are read, with their
 page checksums verified, and the class's numbers are checked before they are served: every
-count non-negative, wins and losses within the dealer hands of each dealer class, the dealer
+count non-negative, wins and losses within the dealer hands their columns count, the dealer
 hands all the C(n-7, 7) hands of the other cards, the points the frontier of the hand (worked
 out by the caller from the hand's own cards) and the house way's setting one the frontier
 dominates. A file that fails is reported in one line and removed with its partner.
@@ -37,6 +37,7 @@ from enumerate.cache import (
     report_damaged,
     require,
 )
+from enumerate.engine.answersets import AnswerSets
 from enumerate.engine.keys import KeySpec
 from enumerate.engine.onehand import HandCounts
 from enumerate.engine.perhand import SCHEMA_VERSION, PerHand, _classes_path
@@ -47,13 +48,15 @@ from enumerate.rules import Deck, Rules
 _OF_THE_NUMBERS = ("digest", "dealer_classes")
 
 
-def find_table(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int) -> Path | None:
+def find_table(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
+               sets: AnswerSets) -> Path | None:  # fmt: skip
     """The current whole per-hand table of ``deck`` and ``rules`` against a dealer (and a
-    player) setting by ``way``, keeping the dealer flags ``flag_mask`` apart; None if there is
-    none (or only stale ones)."""
+    player) setting by ``way``, keeping the dealer flags ``flag_mask`` apart and wins and
+    losses by the up-sets ``sets``; None if there is none (or only stale ones)."""
     spec = KeySpec.of(deck, rules, way, None, flag_mask)
     want = provenance(SCHEMA_VERSION, table="per-hand", keys=spec.label, deck=deck.key,
-                      rules=rules.key)  # fmt: skip
+                      rules=rules.key, win_sets=list(sets.win),
+                      loss_sets=list(sets.loss))  # fmt: skip
     folder = cache_dir() / "perhand"
     for path in sorted(folder.glob("*.parquet")):
         if path.name.endswith(".classes.parquet"):
@@ -106,6 +109,8 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     require(list(bits) == sorted(set(bits)) and all(b & ~flag_mask == 0 for b in bits),
             "the dealer classes are not increasing flags of the mask")  # fmt: skip
     n_d = len(bits)
+    sets = AnswerSets(tuple(prov["win_sets"]), tuple(prov["loss_sets"]))
+    n_w, n_l = len(sets.win), len(sets.loss)
     cls = open_verified(reading[-1])
     g = _group_of(cls, code)
     t = cls.read_row_group(g)
@@ -116,8 +121,8 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     sizes = _at(t, "points", slice(None)).astype(np.int64)
     first, size = int(sizes[:i].sum()), int(sizes[i])
     total = np.array([_at(t, f"total_{d}", i) for d in range(n_d)], dtype=np.int64)
-    way_win = np.array([_at(t, f"way_win_{d}", i) for d in range(n_d)], dtype=np.int64)
-    way_loss = np.array([_at(t, f"way_loss_{d}", i) for d in range(n_d)], dtype=np.int64)
+    way_win = np.array([_at(t, f"way_win_{j}", i) for j in range(n_w)], dtype=np.int64)
+    way_loss = np.array([_at(t, f"way_loss_{j}", i) for j in range(n_l)], dtype=np.int64)
     way = (int(_at(t, "way_high", i)), int(_at(t, "way_low", i)))
     way_bank = np.array([[_at(t, "way_bank_win", i), _at(t, "way_bank_loss", i)]],
                         dtype=np.int64)  # fmt: skip
@@ -129,8 +134,8 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     p = pts.read_row_group(g)
     rows = slice(first, first + size)
     high, low = _at(p, "high", rows).astype(np.int16), _at(p, "low", rows).astype(np.int8)
-    win = np.stack([_at(p, f"win_{d}", rows) for d in range(n_d)], axis=1).astype(np.int64)
-    loss = np.stack([_at(p, f"loss_{d}", rows) for d in range(n_d)], axis=1).astype(np.int64)
+    win = np.stack([_at(p, f"win_{j}", rows) for j in range(n_w)], axis=1).astype(np.int64)
+    loss = np.stack([_at(p, f"loss_{j}", rows) for j in range(n_l)], axis=1).astype(np.int64)
     bank = np.stack([_at(p, "bank_win", rows), _at(p, "bank_loss", rows)], axis=1).astype(np.int64)
     require(list(zip(high.tolist(), low.tolist(), strict=True)) == [tuple(x) for x in frontier],
             "the settings are not the hand's frontier")  # fmt: skip
@@ -141,10 +146,14 @@ def _read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]], deck
     require(smallest >= 0, "a count is negative")
     require(int(total.sum()) == comb(deck_size - 7, 7),
             "the class's dealer hands are not all the hands of the other cards")  # fmt: skip
-    require(bool((win + loss <= total).all() and (way_win + way_loss <= total).all()),
-            "wins and losses exceed a dealer class's hands")  # fmt: skip
+    win_map, loss_map = sets.maps(bits)
+    require(bool((win <= win_map @ total).all() and (way_win <= win_map @ total).all()
+                 and (loss <= loss_map @ total).all() and (way_loss <= loss_map @ total).all()
+                 and (win[:, 0] + loss[:, 0] <= total.sum()).all()
+                 and way_win[0] + way_loss[0] <= total.sum()),
+            "wins or losses exceed the dealer hands they count")  # fmt: skip
     counts = PerHand(
-        bits, np.array([0, size], dtype=np.int64), high, low, win.astype(np.int32),
+        bits, sets, np.array([0, size], dtype=np.int64), high, low, win.astype(np.int32),
         loss.astype(np.int32), way_win[None, :].astype(np.int32),
         way_loss[None, :].astype(np.int32), total[None, :].astype(np.int32),
         bank.astype(np.int32), way_bank.astype(np.int32), from_cache=True, flag_mask=flag_mask,
