@@ -384,7 +384,7 @@ def optimal_strategies(
 ) -> Iterator[OptimalStrategy]:
     """``optimal_strategy`` of each variant in turn, one at a time: variants whose per-hand
     tables are the same (the shipped blind variants share one) price one table held in
-    memory, rather than each reading its ~2.6 GB again."""
+    memory, rather than each reading its ~1.7 GB again."""
     table = hand_table(deck, rules, use_cache)
     held: tuple[tuple[str, int, AnswerSets], PerHand] | None = None
     for v in variants:
