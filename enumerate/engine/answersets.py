@@ -98,13 +98,10 @@ class AnswerSets:
 
     def maps(self, cell_bits: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
         """``(win_map, loss_map)``: ``map[j, d]`` is 1 when dealer class d (flags
-        ``cell_bits[d]``) has every flag of set j, else 0 (int64, for the kernels)."""
-        bits = [int(b) for b in cell_bits]
-
-        def matrix(sets: tuple[int, ...]) -> np.ndarray:
-            return np.array([[int(s & b == s) for b in bits] for s in sets], dtype=np.int64)
-
-        return matrix(self.win), matrix(self.loss)
+        ``cell_bits[d]``) has every flag of set j, else 0 (int64): the rows of
+        ``grid_maps``'s column map for each kind's sets."""
+        col_map, win_col, loss_col = self.grid_maps(cell_bits)
+        return col_map[win_col], col_map[loss_col]
 
     @property
     def columns(self) -> tuple[int, ...]:

@@ -176,10 +176,9 @@ def _prov(keys: EngineKeys, table: HandTable, sets: AnswerSets) -> dict[str, obj
     )  # fmt: skip
 
 
-def is_cached(table: HandTable, keys: EngineKeys, sets: AnswerSets | None = None) -> bool:
-    """Is a current whole-table result for these keys (and sets: by default every one,
-    ``AnswerSets.spanning``) in the cache? (Its content is verified when it is read.)"""
-    sets = sets or AnswerSets.spanning(keys.dealer_class_bits)
+def is_cached(table: HandTable, keys: EngineKeys, sets: AnswerSets) -> bool:
+    """Is a current whole-table result for these keys and sets in the cache? (Its content is
+    verified when it is read.)"""
     path = _path(keys, sets)
     prov = _prov(keys, table, sets)
     return is_current(path, prov) and is_current(_classes_path(path), prov)
