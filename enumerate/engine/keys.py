@@ -238,27 +238,55 @@ def _same_player(a, b, ph, pl, fsize, fh, fl):
     return True
 
 
+_NO_GROUP = -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _slot(h, shift):
+    """Fibonacci hashing of a 64-bit hash: its top bits after a multiply."""
+    return np.int64((h * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(shift))
+
+
 @njit(cache=True, nogil=True)
-def _group_sorted(order, hashes, ph, pl, fsize, fh, fl):
-    """Walk the classes in hash order; within a run of equal hashes compare the keys
-    themselves, so a hash collision only costs a comparison, never a wrong group."""
-    n = order.shape[0]
+def _group_by_table(hashes, ph, pl, fsize, fh, fl):
+    """One pass over the classes in order, each looked up by its hash in an open-addressing
+    table of the groups met so far (grown when half full); a hash met again is compared key
+    by key (``_same_player``), so a collision costs a comparison, never a wrong group. Groups
+    are numbered in the order of their first class, which represents them.
+
+    (Sorting the 6,972,147 hashes and walking the classes in that order took 2.6 s on the
+    full deck, most of it the sort and a cache miss per class; the table of its 223,896
+    groups mostly stays in cache.)"""
+    n = hashes.shape[0]
     group = np.empty(n, dtype=np.int32)
-    rep = np.empty(n, dtype=np.int64)
+    rep = np.empty(max(n, 1), dtype=np.int64)
+    ghash = np.empty(max(n, 1), dtype=np.uint64)
+    bits = 10
+    table = np.full(1 << bits, _NO_GROUP, dtype=np.int64)
     n_groups = 0
-    run_start = 0
-    for t in range(n):
-        c = order[t]
-        if t == 0 or hashes[c] != hashes[order[t - 1]]:
-            run_start = n_groups
+    for c in range(n):
+        if 2 * (n_groups + 1) > table.shape[0]:  # grown: every group again, in twice the room
+            bits += 1
+            table = np.full(1 << bits, _NO_GROUP, dtype=np.int64)
+            for g in range(n_groups):
+                s = _slot(ghash[g], 64 - bits)
+                while table[s] != _NO_GROUP:
+                    s = (s + 1) & ((1 << bits) - 1)
+                table[s] = g
+        h = hashes[c]
+        s = _slot(h, 64 - bits)
         g = -1
-        for r in range(run_start, n_groups):
-            if _same_player(c, rep[r], ph, pl, fsize, fh, fl):
-                g = r
+        while table[s] != _NO_GROUP:
+            t = table[s]
+            if ghash[t] == h and _same_player(c, rep[t], ph, pl, fsize, fh, fl):
+                g = t
                 break
+            s = (s + 1) & ((1 << bits) - 1)
         if g < 0:
             g = n_groups
             rep[g] = c
+            ghash[g] = h
+            table[s] = g
             n_groups += 1
         group[c] = g
     return group, rep[:n_groups].copy()
@@ -277,6 +305,4 @@ def player_groups(
     >>> group[0] == group[1], len({*group.tolist()}), len(rep)
     (np.True_, 3, 3)
     """
-    hashes = _player_hash(ph, pl, fsize, fh, fl)
-    order = np.argsort(hashes, kind="stable")
-    return _group_sorted(order, hashes, ph, pl, fsize, fh, fl)
+    return _group_by_table(_player_hash(ph, pl, fsize, fh, fl), ph, pl, fsize, fh, fl)

@@ -75,7 +75,7 @@ def suit_keys(row, picks, suit_pos):
     m0 = m1 = m2 = m3 = 0
     joker = 0
     for t in range(picks.shape[0]):
-        card = row[picks[t]]
+        card = int(row[picks[t]])  # int8 in the hand table
         if card == JOKER_ID:
             joker = 1
             continue
@@ -194,9 +194,9 @@ def build_level(table: HandTable, k: int) -> Level:
     if k == 7:  # every class is its own orbit (both are sorted by canonical code)
         return Level(k, orb, np.arange(n + 1, dtype=np.int64), np.arange(n, dtype=np.int32))
     subsets = np.array(list(combinations(range(7), k)), dtype=np.int64).reshape(comb(7, k), k)
-    sidx = _subset_orbits(
-        table.cards.astype(np.int64), subsets, suit_positions(deck), *_code_table(orb.codes)
-    )
+    # the table's int8 cards as they are: a copy as int64 (390 MB on the full deck) cost
+    # 1.1-1.3 s a level, most of it the first touch of its pages
+    sidx = _subset_orbits(table.cards, subsets, suit_positions(deck), *_code_table(orb.codes))
     if sidx.min() < 0:
         raise AssertionError(f"level {k}: a subset's canonical code is not in the orbit list")
     n_chunks = max(1, min(n, 4 * get_num_threads()))

@@ -126,7 +126,7 @@ def _find_points(offset, ph, pl, high, low):
 def valid_points(table: HandTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(size, high, low): every class's distinct valid settings, padded (n, 21) arrays."""
     five = five_card_table(table.rules)
-    high, low = all_settings(table.cards.astype(np.int64), five.ids)
+    high, low = all_settings(table.cards, five.ids)
     out_h = np.full(high.shape, -1, dtype=np.int16)
     out_l = np.full(high.shape, -1, dtype=np.int8)
     size = dealer_points(high, low, five.max_low, out_h, out_l)
