@@ -14,12 +14,14 @@ itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` i
 folder), so that two processes never write one function's entries of numba's cache at once.
 
 Run as ``python -m analysis.ahead --deck NAME --wheel W WAY...``: the ways without a reading
-(no brackets in the name) one at a time in the order given, then the readings in one pass.
+(no brackets in the name) one at a time in the order given, then the readings in one pass, at
+the lowest CPU priority (the report wants them last).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
@@ -98,8 +100,20 @@ def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
         way_table(name, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {name}", flush=True)  # the log says when
     if readings:
+        # The readings are wanted last (the report's reconciliation, its last step), so they
+        # take what the parent leaves: at the lowest priority the child runs in the time a
+        # step leaves a core idle (the per-hand table, bound by memory traffic, leaves about a
+        # third of a core) instead of sharing both cores with the per-dealer table's threads.
+        _lowest_priority()
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
+
+
+def _lowest_priority() -> None:
+    """This process at the lowest CPU priority, where the system allows it."""
+    # not on this system: the readings share the cores
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(19)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,21 +1,33 @@
-"""The house-way lab section of ``paigow reports``: for the exposed-dealer games, every dealer
+"""The house-way lab sections of ``paigow reports``: for the exposed-dealer games, every dealer
 way priced from one per-dealer table, the house-optimal ceiling, and what each rule of each
-way gives away against it (by rule and by rank pattern, with a plot)."""
+way gives away against it (by rule and by rank pattern, with a plot); and the readings of the
+gli card against its math report (``reconciliation_section``), a step of its own at the end
+of the report, so that the child setting the readings' hands can do it in the time the
+per-hand table leaves a core idle (``analysis.ahead``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
 import pandas as pd
 
 from analysis.formats import decimal, markdown
 from analysis.plots import rule_bars
 from analysis.variants import BEST_RESPONSE, get_variant, variant_names
 from analysis.waycosts import pattern_costs, rule_costs
-from analysis.wayedge import DealerLab, HouseOptimal, dealer_lab, house_optimal, way_edge
+from analysis.wayedge import (
+    DealerLab,
+    HouseOptimal,
+    Pricing,
+    dealer_lab,
+    house_optimal,
+    way_edge,
+)
 from enumerate.rules import Deck, Rules
 
 
@@ -23,7 +35,11 @@ class _Report(Protocol):
     out: Path
     deck: Deck
 
-    def add(self, title: str, lines: list[str]) -> None: ...
+    def add(self, title: str, lines: list[str], before: str | None = None) -> None: ...
+
+
+LAB_TITLE = "House-way lab (exposed dealer, best-responding player)"
+RECONCILE_TITLE = "The reference way against its math report"
 
 
 def _pct(x: Fraction, digits: int = 4) -> str:
@@ -45,21 +61,23 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
 
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
                     ready: Callable[[list[str]], None] = lambda names: None,
-                    ) -> DealerLab | None:  # fmt: skip
+                    reconcile: bool = True,
+                    ) -> tuple[DealerLab | None, HouseOptimal | None]:  # fmt: skip
     """Write the way-lab pages of the exposed-dealer variants and add them to the index;
     returns the lab (best-responding players: the report's pair counts take their best
-    response from it, ``analysis.labpairs``), None without an exposed-dealer variant.
+    response from it, ``analysis.labpairs``) and its house-optimal dealer-open dealer (for
+    ``reconciliation_section``), Nones without an exposed-dealer variant. With
+    ``reconcile``, the reconciliation section too.
 
     ``ready(names)`` returns once the tables of the ways ``names`` are built; it is called
     before each way is priced, and the table needs no way's settings: a report builds it while
-    the ways' tables are still being made (``analysis.ahead``), and prices the first ways
-    while the last readings are set."""
+    the ways' tables are still being made (``analysis.ahead``)."""
     lines = []
     rows = []
     exposed = [get_variant(name) for name in variant_names()]
     exposed = [v for v in exposed if v.dealer_exposed]
     if not exposed:
-        return None
+        return None, None
     # best response does not depend on the variant: one table serves all
     log("per-dealer table, best-responding players")
     lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
@@ -88,22 +106,59 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" ![]({stem}.png))")  # fmt: skip
-    _reconciliation(rep, lab, log, ready, dealer_open)
+    if reconcile:
+        _reconciliation(rep, lab, log, ready, dealer_open)
     summary = pd.DataFrame(rows)
     shown = summary.assign(**{c: [_pct(x) for x in summary[c]]
                               for c in ("house edge", "below ceiling")})  # fmt: skip
     (rep.out / "waylab.md").write_text(markdown(shown) + "\n")
-    rep.add("House-way lab (exposed dealer, best-responding player)",
+    rep.add(LAB_TITLE,
             ["[every way against the house-optimal dealer](waylab.md)", *lines])
-    return lab
+    return lab, dealer_open
+
+
+@dataclass(frozen=True)
+class Ceiling:
+    """A house-optimal dealer without its lab (``HouseOptimal``): what a report keeps of the
+    lab's dealer-open ceiling for its last step, where holding the lab would hold its
+    per-dealer table (about 1.5 GB) through the per-hand table."""
+
+    pricing: Pricing
+    rows: np.ndarray
+    values: np.ndarray
+    house_edge: Fraction
+
+    @classmethod
+    def of(cls, opt: HouseOptimal) -> Ceiling:
+        return cls(opt.pricing, opt.rows, opt.values, opt.house_edge)
+
+    def on(self, lab: DealerLab) -> HouseOptimal:
+        """The house-optimal dealer again, on the same per-dealer table read again."""
+        return HouseOptimal(lab, self.pricing, self.rows, self.values, self.house_edge)
+
+
+def reconciliation_section(rep: _Report, rules: Rules, log: Callable[[str], None],
+                           ready: Callable[[list[str]], None] = lambda names: None,
+                           ceiling: Ceiling | None = None) -> None:  # fmt: skip
+    """The reconciliation (``_reconciliation``) from the cached per-dealer table of
+    best-responding players (the lab's, read again: a report does not hold it through the
+    per-hand table); ``ceiling``: the lab's house-optimal dealer-open dealer (its table is
+    the one read here: the cache file is the lab's)."""
+    exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
+    if not exposed:
+        return
+    lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
+    _reconciliation(rep, lab, log, ready, None if ceiling is None else ceiling.on(lab),
+                    LAB_TITLE)  # where it was when the lab step priced the readings
 
 
 def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
-                    ready: Callable[[list[str]], None],
-                    opt: HouseOptimal | None = None) -> None:  # fmt: skip
+                    ready: Callable[[list[str]], None], opt: HouseOptimal | None = None,
+                    before: str | None = None) -> None:  # fmt: skip
     """Every reading of the gli card against the math report's dealer-open figure, and the
     per-rule value table of the closest; ``ready`` as for ``way_lab_section``; ``opt``: the
-    house-optimal dealer-open dealer, if already at hand."""
+    house-optimal dealer-open dealer, if already at hand; its section goes ``before`` the
+    section of that title (``Report.add``)."""
     from analysis.reconcile import published_edge, reading_names, reconcile
 
     ready(reading_names())
@@ -127,6 +182,7 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
         "house-optimal dealer", "", _costs_md(by_rule), "",
     ]  # fmt: skip
     (rep.out / "reconcile.md").write_text("\n".join(text))
-    rep.add("The reference way against its math report",
+    rep.add(RECONCILE_TITLE,
             [f"- [every reading of the gli card against the published {_pct(target, 2)}]"
-             f"(reconcile.md): closest `{closest}` at {_pct(df['house edge'].iloc[0])}"])
+             f"(reconcile.md): closest `{closest}` at {_pct(df['house edge'].iloc[0])}"],
+            before)

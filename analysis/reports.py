@@ -33,7 +33,7 @@ from analysis.formats import decimal, markdown
 from analysis.labpairs import lab_pair_counts
 from analysis.plots import rule_bars
 from analysis.pricing import ReturnTable, analyze, compare
-from analysis.report_waylab import way_lab_section
+from analysis.report_waylab import Ceiling, reconciliation_section, way_lab_section
 from analysis.sidebets import BETS, sidebet_report
 from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
 from analysis.ways import diff_ways, dominated_counts
@@ -63,8 +63,12 @@ class Report:
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
-    def add(self, title: str, lines: list[str]) -> None:
-        self.sections.append((title, lines))
+    def add(self, title: str, lines: list[str], before: str | None = None) -> None:
+        """A section at the end of the index, or ``before`` the section of that title (at the
+        end when there is none): a step done late can keep its section where it belongs."""
+        at = next((i for i, (t, _) in enumerate(self.sections) if t == before),
+                  len(self.sections))  # fmt: skip
+        self.sections.insert(at, (title, lines))
 
 
 def _pct(x: Fraction) -> str:
@@ -350,11 +354,16 @@ def build_reports(
         _way_free_tables(deck, rules, log)
 
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
+    dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
 
     def lab_step() -> None:
         # the per-dealer table's cache file (about 1 GB) is written while the lab prices it
         with writes_behind():
-            held_lab.append(way_lab_section(rep, lab_ways, rules, log, ready=wait_for))
+            lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
+                                       reconcile=False)  # fmt: skip
+        held_lab.append(lab)
+        if opt is not None:  # without the lab, which the variants' step lets go
+            dealer_open.append(Ceiling.of(opt))
         for done in warming:
             done.result()  # its error, if it met one, is a bug: raised here
 
@@ -387,6 +396,10 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
+    # last: the child sets the readings' hands at low priority in the time the steps before
+    # leave a core idle (``analysis.ahead``), and this step waits for them
+    steps.append(("reconciliation", lambda: reconciliation_section(
+        rep, rules, log, wait_for, dealer_open.pop() if dealer_open else None)))
     # numpy's huge pages cost more to fault in than they save here (``enumerate.allocator``)
     with without_huge_pages(), later:
         for name, step in steps:

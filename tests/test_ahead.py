@@ -55,3 +55,16 @@ def test_a_child_that_fails_leaves_the_tables_to_the_parent(cache):
         child.proc.wait(timeout=120)
         assert child.proc.returncode != 0
     assert "no-such-way" in (cache / "ahead.log").read_text()
+
+
+def test_the_child_sets_the_readings_at_the_lowest_priority():
+    """The readings are wanted last (the report's reconciliation step), so the child takes
+    them at the lowest CPU priority: they run where the parent leaves a core idle."""
+    import subprocess
+    import sys
+
+    code = ("import os\nfrom analysis.ahead import _lowest_priority\n"
+            "before = os.nice(0)\n_lowest_priority()\nprint(before, os.nice(0))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()  # fmt: skip
+    assert int(out[1]) == 19 >= int(out[0])

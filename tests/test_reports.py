@@ -67,6 +67,17 @@ def test_reports_small_deck(built):
     assert "given up per hand" in (out / "optimal-traditional-gli-patterns.md").read_text()
 
 
+def test_the_reconciliation_is_the_last_step_and_keeps_its_place(built):
+    """The readings' reconciliation runs last (the child sets its hands at low priority,
+    ``analysis.ahead``), its section still where the lab step used to write it: before the
+    house-way lab's."""
+    assert list(built.seconds)[-1] == "reconciliation"
+    titles = [title for title, _lines in built.sections]
+    at = titles.index("The reference way against its math report")
+    assert titles[at + 1] == "House-way lab (exposed dealer, best-responding player)"
+    assert "closest `gli" in (built.out / "index.md").read_text()
+
+
 def _browser():
     """Headless Chromium driven by Selenium, or a skip saying why there is none."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
