@@ -32,10 +32,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from enumerate.engine.prefetch import prefetch
+
 N_LOW = 91
 N_HIGH_MAX = 8192  # bound on five-card ids (7,463 under the standard rules)
 _W = N_LOW + 1  # grid columns: low id bounds 0..91
 DIRECT_MAX = 40  # families this small are counted pair by pair
+MERGE_AHEAD = 16  # items between asking for a class's record and reading it (merge_family)
 
 
 @njit(cache=True)
@@ -383,6 +386,9 @@ def merge_family(items, a, b, q, rec, fam, frec, mult, occ):
     occurrences x orbit size did not divide by ``q`` (never, if the level is right)."""
     n = 0
     for t in range(a, b):
+        # the records of a family's classes are scattered over the table (56 MB on the full
+        # deck): ask for one a few items ahead, so that the misses overlap
+        prefetch(rec, items[min(t + MERGE_AHEAD, b - 1)])
         c = items[t]
         if n > 0 and fam[n - 1] == c:
             occ[n - 1] += 1

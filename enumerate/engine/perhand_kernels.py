@@ -36,6 +36,7 @@ from enumerate.engine.kernels import (
     merge_family,
     unpack_class,
 )
+from enumerate.engine.perhand_sweep import answer_by_sweep, ask
 from enumerate.engine.prefetch import prefetch
 from enumerate.engine.twophase import class_order
 
@@ -118,6 +119,24 @@ def _group_answers(c, ph, pl, fsize, fh, fl, cols, grid, rows, dense, hrank, uni
         else:
             _setting_answers(h, lo, win_col, loss_col, grid, rows, dense, hrank, uniq, cum_l,
                              lcol, tot, out, w * (1 + j))  # fmt: skip
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _group_answers_direct(c, ph, pl, fsize, fh, fl, cols, frec, mult, out, at):
+    """``_group_answers`` item by item (``_setting_answers_direct``), into ``out`` from
+    ``at``."""
+    w = cols[1].shape[0] + cols[2].shape[0] + 2
+    for j in range(-1, fsize[c]):
+        h = np.int64(ph[c] if j < 0 else fh[c, j])
+        lo = np.int64(pl[c] if j < 0 else fl[c, j])
+        _setting_answers_direct(h, lo, cols, frec, mult, out, at + w * (1 + j))
+
+
+def question_capacity(max_items: int, fsize: np.ndarray, prep: np.ndarray) -> int:
+    """The most questions one family can ask (``perhand_sweep.ask``): a question per setting
+    (the house way's and each frontier point) of each player group met."""
+    settings = int(fsize[prep].astype(np.int64).sum()) + len(prep)
+    return max(1, min(settings, max_items * (1 + int(fsize.max(initial=0)))))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -255,7 +274,8 @@ def per_hand_orbits(
 @njit(cache=True, nogil=True)
 def per_hand_answers(
     offsets, items, orbit_ids, start, sign, set_orbit, rec, ph, pl, fsize, fh, fl, prep, n_d,
-    cols, scratch, cell_tot, fam, frec, mult, occ, item_class, item_factor, item_row, rows,
+    cols, scratch, cell_tot, fam, frec, mult, occ, questions, sweep, item_class, item_factor,
+    item_row, rows,
 ):  # fmt: skip
     """Phase one: the families ``orbit_ids[start:]``, in order, for as long as they fit.
 
@@ -263,14 +283,17 @@ def per_hand_answers(
     (``[total by dealer class | the house way's answers | a point row per frontier point]``:
     a class row and its point rows, ``perhand_kernels`` module docstring), and an item per
     selected class: the class, its factor ``sign * occ`` and where its group's row starts.
+    The answers come from one sweep of the family's dealers and questions by high id
+    (``perhand_sweep``), or for a family of at most ``DIRECT_MAX`` classes by testing each
+    setting against each dealer. ``questions``, ``sweep``: the thread's buffers for it
+    (``question_capacity``, ``perhand_sweep.sweep_buffers``).
     A family is written whole or not at all. Returns (the index into ``orbit_ids`` of the first
     family not written, items written, row entries written, classes whose weight did not
     divide by the orbit size); no family written when the first does not fit.
     """
     wp = cols[1].shape[0] + cols[2].shape[0] + 2
     wc = n_d + wp
-    _highs, uniq, _grid_buf, hrank, cum_l, _band, _hist_p, tot, slot, met = scratch[:10]
-    lcol = scratch[11]
+    slot, met = scratch[8], scratch[9]
     n_items = 0
     used = 0
     inexact = 0
@@ -293,8 +316,11 @@ def per_hand_answers(
         if n_items + n > item_class.shape[0] or used + need > rows.shape[0]:
             break
         inexact += bad
-        grid, n_rows, dense = _family_grid(frec[:n], mult[:n], cols, scratch, cell_tot)
+        cell_tot[:] = 0
+        for i in range(n):
+            cell_tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
         n_met = 0
+        n_q = 0
         for i in range(n):
             if (frec[i] >> _SEL_SHIFT) & 1 == 0:
                 continue
@@ -305,14 +331,18 @@ def per_hand_answers(
                 slot[g] = used + 1
                 for d in range(n_d):
                     rows[used + d] = cell_tot[d]
-                _group_answers(prep[g], ph, pl, fsize, fh, fl, cols, grid, n_rows, dense, hrank,
-                               uniq, cum_l, lcol, tot, frec[:n], mult[:n],
-                               rows[used + n_d :])  # fmt: skip
+                if n <= DIRECT_MAX:  # a few dealers: each setting tested against each
+                    _group_answers_direct(prep[g], ph, pl, fsize, fh, fl, cols, frec[:n],
+                                          mult[:n], rows, used + n_d)  # fmt: skip
+                else:  # answered below, all the family's questions in one sweep
+                    n_q = ask(prep[g], ph, pl, fsize, fh, fl, wp, used + n_d, questions, n_q)
                 used += wc + fsize[prep[g]] * wp
             item_class[n_items] = fam[i]
             item_factor[n_items] = sign * occ[i]
             item_row[n_items] = slot[g] - 1
             n_items += 1
+        if n_q:
+            answer_by_sweep(frec[:n], mult[:n], questions, n_q, cols, sweep, rows)
         for u in range(n_met):
             slot[met[u]] = 0
         t += 1

@@ -14,7 +14,8 @@ import numpy as np
 from enumerate.engine.kernels import family_buffers, make_scratch
 from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levels import LevelArrays
-from enumerate.engine.perhand_kernels import per_hand_adds, per_hand_answers
+from enumerate.engine.perhand_kernels import per_hand_adds, per_hand_answers, question_capacity
+from enumerate.engine.perhand_sweep import sweep_buffers
 from enumerate.engine.twophase import Arena
 
 
@@ -36,6 +37,8 @@ class PerHandPhases:
         self.buffers: list[tuple[np.ndarray, ...]] = []
         self.scratch: list[tuple[np.ndarray, ...]] = []
         self.cell_tot: list[np.ndarray] = []
+        self.questions: list[np.ndarray] = []
+        self.sweep: list[tuple[np.ndarray, ...]] = []
 
     def begin(self, level: LevelArrays, parts: list[np.ndarray]) -> None:
         sizes = np.diff(level.offsets)
@@ -46,6 +49,9 @@ class PerHandPhases:
         width = max(k.n_dealer_classes, len(self.cols[0]))  # grid columns: the sets'
         self.scratch = [make_scratch(largest, 1, width, len(k.player_groups[1])) for _ in parts]
         self.cell_tot = [np.zeros(k.n_dealer_classes, dtype=np.int64) for _ in parts]
+        n_q = question_capacity(largest, k.frontier_size, k.player_groups[1])
+        self.questions = [np.empty(n_q, dtype=np.int64) for _ in parts]
+        self.sweep = [sweep_buffers(largest, n_q, len(self.cols[0])) for _ in parts]
 
     def answer(self, j: int, start: int, part: tuple[np.ndarray, ...]) -> tuple[int, int, int]:
         level, k = self.level, self.keys
@@ -55,7 +61,7 @@ class PerHandPhases:
             level.offsets, level.items, self.parts[j], start, level.sign, level.orbit_size,
             k.packed, k.player_high, k.player_low, k.frontier_size, k.frontier_high,
             k.frontier_low, k.player_groups[1], k.n_dealer_classes, self.cols, self.scratch[j],
-            self.cell_tot[j], fam, frec, mult, occ, *part,
+            self.cell_tot[j], fam, frec, mult, occ, self.questions[j], self.sweep[j], *part,
         )  # fmt: skip
         return stop, n_items, inexact
 
