@@ -30,6 +30,7 @@ from enumerate.engine.kernels import (
     _ORBIT_SHIFT,
     N_LOW,
     _order_by_high,
+    add_scaled,
     family_buffers,
     merge_family,
 )
@@ -274,17 +275,14 @@ def family_per_dealer(fam, frec, mult, occ, sign, mode, pgrep, ph, pl, fsize, fh
         _sweep_direct(n_pts, n_q, mode, scratch)
     else:
         _sweep(n_pts, n_q, total, mode, scratch)
-    slot, qbase, answers = scratch[2], scratch[3], scratch[12]
+    slot, qbase = scratch[2], scratch[3]
+    flat_answers = scratch[12].reshape(-1)  # (win, other) of each question, side by side
     for i in range(n):
         if i + AHEAD < n:
             _ask_rows(fam, i + AHEAD, doff, dsize, flat)
         c = fam[i]
-        f = np.int32(sign * occ[i])
         base = qbase[slot[frec[i] >> _DG_SHIFT] - 1]
-        out = doff[c]
-        for j in range(dsize[c]):
-            acc[out + j, 0] += f * answers[base + j, 0]
-            acc[out + j, 1] += f * answers[base + j, 1]
+        add_scaled(flat, 2 * doff[c], flat_answers, 2 * base, 2 * dsize[c], sign * occ[i])
     for i in range(fam.shape[0]):
         slot[frec[i] >> _DG_SHIFT] = 0
 

@@ -362,6 +362,20 @@ def family_counts(
                     rpush[d] += w * (grid[r, all_lows, d] + cum_l[lmax, d] - grid[r, cmax, d])
 
 
+@njit(cache=True, nogil=True, inline="always")
+def add_scaled(acc, at, src, a, n, f):
+    """``acc[at : at + n] += f * src[a : a + n]``, wrapping modulo 2^32 in int32. Through
+    views, whose indices from ``range`` numba knows are not negative: indexing the arrays
+    themselves with ``at + t`` kept a wraparound test per entry, and the loop was not
+    vectorized (full deck, level 4: a round of 8.4 million items' adds 0.87 s against
+    0.37 s)."""
+    dst = acc[at : at + n]
+    part = src[a : a + n]
+    g = np.int32(f)
+    for t in range(n):
+        dst[t] += g * part[t]
+
+
 @njit(cache=True, nogil=True)
 def family_buffers(offsets, orbit_ids):
     """(largest family size, and the ``fam``, ``frec``, ``mult``, ``occ`` buffers of

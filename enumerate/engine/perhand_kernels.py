@@ -30,6 +30,7 @@ from enumerate.engine.kernels import (
     _SEL_SHIFT,
     N_LOW,
     _row,
+    add_scaled,
     dealer_grid,
     family_buffers,
     make_scratch,
@@ -224,12 +225,8 @@ def family_per_hand(
         at = c * wc
         for d in range(n_d):
             acc_class[at + d] += f * cell_tot[d]
-        at += n_d
-        for t in range(wp):
-            acc_class[at + t] += f * ans[t]
-        at = point_offset[c] * wp
-        for t in range(fsize[c] * wp):
-            acc_point[at + t] += f * ans[wp + t]
+        add_scaled(acc_class, at + n_d, ans, 0, wp, f)
+        add_scaled(acc_point, point_offset[c] * wp, ans, wp, fsize[c] * wp, f)
     for t in range(n_met):
         slot[met[t]] = 0
 
@@ -376,12 +373,6 @@ def per_hand_adds(item_class, item_factor, item_row, segments, rows, point_offse
                 prefetch(rows, a)
         i = order[u] & 0xFFFFFFFF
         c = item_class[i]
-        f = item_factor[i]
         a = item_row[i]
-        at = c * wc
-        for t in range(wc):
-            acc_class[at + t] += f * rows[a + t]
-        a += wc
-        at = point_offset[c] * wp
-        for t in range(fsize[c] * wp):
-            acc_point[at + t] += f * rows[a + t]
+        add_scaled(acc_class, c * wc, rows, a, wc, item_factor[i])
+        add_scaled(acc_point, point_offset[c] * wp, rows, a + wc, fsize[c] * wp, item_factor[i])
