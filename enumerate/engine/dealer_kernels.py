@@ -29,10 +29,10 @@ from numba import njit
 from enumerate.engine.kernels import (
     _ORBIT_SHIFT,
     N_LOW,
-    _order_by_high,
     add_scaled,
     family_buffers,
     merge_family,
+    order_by_high_into,
 )
 from enumerate.engine.prefetch import prefetch
 
@@ -115,6 +115,8 @@ def make_dealer_scratch(max_items: int, n_pgroups: int, n_dgroups: int, width: i
         np.empty((2, N_LOW + 1), dtype=np.int64),  # the sweep's Fenwick trees, by channel
         np.empty((2, N_LOW + 1), dtype=np.int64),  # the sweep's weight above each low id
         np.empty(2, dtype=np.int64),  # the sweep's weight inserted, by channel
+        np.empty(max(max_pts, max_q), dtype=np.int64),  # the sweep's sort records
+        np.empty(max(max_pts, max_q), dtype=np.int64),  # and their buffer
     )
 
 
@@ -184,8 +186,9 @@ def _sweep(n_pts, n_q, total, mode, scratch):
     """Answer every question of the family into ``answers``."""
     p_h, p_l, p_w, p_c, p_order = scratch[4:9]
     q_h, q_l, q_order, answers = scratch[9:13]
-    by_p = _order_by_high(p_h, n_pts, p_order)
-    by_q = _order_by_high(q_h, n_q, q_order)
+    recs, tmp = scratch[16], scratch[17]
+    by_p = order_by_high_into(p_h, n_pts, p_order, recs, tmp)
+    by_q = order_by_high_into(q_h, n_q, q_order, recs, tmp)
     tree, above, inserted = scratch[13:16]  # above[ch, l]: weight with low > l
     tree[:] = 0
     above[:] = 0

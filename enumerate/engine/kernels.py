@@ -130,10 +130,18 @@ def _order_by_high(highs, n, order):
     """Indices of ``highs[:n]`` (ids at most ``N_HIGH_MAX``) in increasing order, stable
     (``sort_by_high`` of records holding each index above its high id; a comparison sort of
     700,000 items per family was a third of the grid time)."""
-    recs = np.empty(n, dtype=np.int64)
+    return order_by_high_into(highs, n, order, np.empty(n, dtype=np.int64),
+                              np.empty(n, dtype=np.int64))  # fmt: skip
+
+
+@njit(cache=True, nogil=True, inline="always")
+def order_by_high_into(highs, n, order, recs, tmp):
+    """``_order_by_high`` with its two buffers given (at least n each): for callers that
+    order a million small sets, where two arrays allocated per call cost more than the
+    sort (the per-dealer sweep of level 6's families, a few hundred points each)."""
     for i in range(n):
         recs[i] = (np.int64(i) << HIGH_BITS) | highs[i]
-    sort_by_high(recs, n, order, np.empty(n, dtype=np.int64))
+    sort_by_high(recs, n, order, tmp)
     for t in range(n):
         order[t] >>= HIGH_BITS
     return order[:n]
