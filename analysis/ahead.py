@@ -13,14 +13,9 @@ parent reads it, and a table it did not write (it failed, or was too slow) the p
 itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
 folder), so that two processes never write one function's entries of numba's cache at once.
 
-The child starts with the report, before the hand table it works on exists: it first compiles
-its ways' rules by setting the hands of a tiny deck (``WARM_DECK``) by every way it was given,
-on the core the hand table's build leaves idle (about 10 s of a fresh clone's report ran on
-one core), then waits for the parent's hand table to be in the cache and reads it from there.
-
-Run as ``python -m analysis.ahead --deck NAME --wheel W [--warm-deck NAME] WAY...``: the ways
-without a reading (no brackets in the name) one at a time in the order given, then the readings
-in one pass, at the lowest CPU priority (the report wants them last).
+Run as ``python -m analysis.ahead --deck NAME --wheel W WAY...``: the ways without a reading
+(no brackets in the name) one at a time in the order given, then the readings in one pass, at
+the lowest CPU priority (the report wants them last).
 """
 
 from __future__ import annotations
@@ -37,10 +32,8 @@ from types import TracebackType
 
 from enumerate.allocator import no_huge_pages_by_default
 from enumerate.cache import cache_dir
-from enumerate.engine.warmup import WARM_DECK
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
-from enumerate.tables import hand_table_is_cached
 from enumerate.waytables import way_is_cached
 
 NUMBA_DIR = "numba-ahead"  # the child's numba cache, inside the cache folder
@@ -52,11 +45,10 @@ class WaysAhead:
     """A child process building the way tables of ``names`` for ``deck`` and ``rules``.
 
     Use it as a context manager: on leaving, a child still running is stopped (the tables it
-    finished stay in the cache). ``warm_deck``: the deck whose hands the child sets first, to
-    compile the ways' rules while the parent builds the hand table (None: no warm-up)."""
+    finished stay in the cache)."""
 
-    def __init__(self, deck: Deck, rules: Rules, names: Sequence[str], own_numba_cache: bool = True,
-                 warm_deck: str | None = WARM_DECK) -> None:  # fmt: skip
+    def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
+                 own_numba_cache: bool = True) -> None:  # fmt: skip
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
         cache = cache_dir()
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
@@ -64,8 +56,7 @@ class WaysAhead:
         if own_numba_cache:
             env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
         cmd = [sys.executable, "-m", "analysis.ahead", "--deck", deck.name, "--wheel",
-               rules.wheel, *(["--warm-deck", warm_deck] if warm_deck else []),
-               *self.names]  # fmt: skip
+               rules.wheel, *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[1])  # fmt: skip
@@ -97,26 +88,14 @@ class WaysAhead:
         self.close()
 
 
-def build(deck: Deck, rules: Rules, names: Sequence[str], warm: Deck | None = None) -> None:
-    """The child's work: with ``warm``, the ways set that deck's hands first (numba compiles
-    their rules) and the child waits for ``deck``'s hand table in the cache; then each way
-    without a reading on its own, in order (the parent waits for the first ones first), then
-    every reading together (one pass over the hands)."""
+def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
+    """The child's work: each way without a reading on its own, in order (the parent waits
+    for the first ones first), then every reading together (one pass over the hands)."""
     from enumerate.waytables import way_table, way_tables
 
     plain = [n for n in names if "[" not in n]
     readings = [n for n in names if "[" in n]
     t0 = time.perf_counter()
-    if warm is not None and warm != deck:
-        for name in plain:
-            way_table(name, warm, rules)
-        if readings:
-            way_tables(readings, warm, rules)
-        print(f"{time.perf_counter() - t0:7.1f} s: compiled on {warm.name}", flush=True)
-        if not _hands_in_cache(deck, rules):
-            print(f"{time.perf_counter() - t0:7.1f} s: the parent stopped first", flush=True)
-            return
-        print(f"{time.perf_counter() - t0:7.1f} s: {deck.name}'s hand table", flush=True)
     for name in plain:
         way_table(name, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {name}", flush=True)  # the log says when
@@ -130,17 +109,6 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], warm: Deck | None = No
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
 
 
-def _hands_in_cache(deck: Deck, rules: Rules) -> bool:
-    """Wait until the hand table of ``deck`` is in the cache (the parent builds it); False if
-    the parent stopped first (this process was handed to another parent)."""
-    parent = os.getppid()
-    while not hand_table_is_cached(deck, rules):
-        if os.getppid() != parent:
-            return False
-        time.sleep(POLL_SECONDS)
-    return True
-
-
 def _lowest_priority() -> None:
     """This process at the lowest CPU priority, where the system allows it."""
     # not on this system: the readings share the cores
@@ -152,11 +120,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m analysis.ahead", description=__doc__)
     parser.add_argument("--deck", required=True)
     parser.add_argument("--wheel", default="second")
-    parser.add_argument("--warm-deck", help="a tiny deck the ways set first (compiling them)")
     parser.add_argument("ways", nargs="+")
     args = parser.parse_args(argv)
-    warm = Deck.parse(args.warm_deck) if args.warm_deck else None
-    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, warm)
+    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,9 +50,7 @@ if TYPE_CHECKING:
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
 LAB_WAYS = ("gli", "trump-plaza", "foxwoods")  # the casino ways priced in the house-way lab
-# decks with this many seven-card hands (about a million classes) build their way tables in a
-# child process
-AHEAD_MIN_HANDS = 20_000_000
+AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 OPTIMAL_STEP = "optimal strategy"
 
 
@@ -317,9 +314,9 @@ def build_reports(
 ) -> Report:
     """Write every table and plot under ``out``; returns what was written.
 
-    ``ahead_tables``: on a deck of at least ``AHEAD_MIN_HANDS`` seven-card hands, the house
-    ways' tables are built by a child process, started first, while the hand table, the
-    frontiers, the levels and the per-dealer table are built (``analysis.ahead``)."""
+    ``ahead_tables``: on a deck of at least ``AHEAD_MIN_CLASSES`` classes, the house ways'
+    tables are built by a child process while the frontiers, the levels and the per-dealer
+    table are built (``analysis.ahead``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     deck = deck or Deck.full()
@@ -334,12 +331,10 @@ def build_reports(
     ahead: list[WaysAhead] = []
 
     def classes_step() -> None:
-        # the child compiles its ways' rules while this process builds the hand table on one
-        # core, then reads the table from the cache (``analysis.ahead``)
-        if ahead_tables and comb(deck.size, 7) >= AHEAD_MIN_HANDS:
+        _categories(rep, rules)
+        if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
             ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings])))
-        _categories(rep, rules)
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""

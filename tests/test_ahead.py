@@ -3,8 +3,6 @@ parent would have built, and a child that fails leaves the parent to build the t
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 
@@ -70,26 +68,3 @@ def test_the_child_sets_the_readings_at_the_lowest_priority():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()  # fmt: skip
     assert int(out[1]) == 19 >= int(out[0])
-
-
-def test_the_child_compiles_on_the_warm_deck_then_waits_for_the_hand_table(cache):
-    """Started before the parent has the hand table, the child sets the warm deck's hands
-    first, then waits for the table in the cache instead of building it (the parent does)."""
-    from enumerate.tables import hand_table, hand_table_is_cached
-
-    other = Deck.parse("9TJQKA:cd+joker")
-    names = ["max-back"]
-    with WaysAhead(other, Rules(), names, own_numba_cache=False, warm_deck=SMALL.name) as child:
-        deadline = time.monotonic() + 120
-        while not way_is_cached(get_way("max-back"), SMALL, Rules()):  # the warm-up
-            assert child.proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.1)
-        time.sleep(1.0)
-        assert child.proc.poll() is None  # waiting: it did not build the hand table itself
-        assert not hand_table_is_cached(other, Rules())
-        hand_table(other, Rules())
-        child.wait(names)
-        assert child.proc.wait(timeout=120) == 0
-    assert way_is_cached(get_way("max-back"), other, Rules())
-    log = (cache / "ahead.log").read_text()
-    assert f"compiled on {SMALL.name}" in log and f"{other.name}'s hand table" in log
