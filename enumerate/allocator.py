@@ -10,8 +10,11 @@ allocation instead: the levels alone took 37.9 s instead of 46.3 s, and ``paigow
 with it around the whole run spent 63 s of system time instead of 100 s (8m16s, not 9m12s).
 
 The price is memory: a block freed in the middle of the heap is reused only by one that fits in
-it, so a step's peak can grow (the optimal strategy's from 5.79 to 5.99 GB). The report leaves
-that step out (73 s of system time, 5.89 GB).
+it, so a step's peak can grow (the optimal strategy's from 5.79 to 5.99 GB, when its tables were
+larger). The report left that step out until 2026-12-04; now that the step peaks lower, it is in
+too: the full-deck per-hand table alone, levels cached, in turn with and without, 104.4 and
+113.1 s against 117.2 and 115.0 s (system time 11.4 and 12.6 s against 15.7 and 13.5 s), its
+peak 5.90 GB against 5.69-5.74 GB; a fresh clone's report peaked at 5.38 GB.
 
 numpy asks Linux for transparent huge pages (2 MB) for every array of 4 MB or more. On the same
 virtual machines a huge page first touched costs several times what its 512 small pages do:
