@@ -188,6 +188,20 @@ def arrays_current(folder: Path, stem: str, prov: Mapping[str, Any]) -> bool:
     return bool(meta == dict(prov))
 
 
+def read_only(a: np.ndarray) -> np.ndarray:
+    """A read-only view of ``a``, as the arrays memory-mapped from the cache are: numba
+    compiles a kernel once per argument type, and writability is part of it, so a check or a
+    pass that meets both a table just built and one read back compiles once.
+
+    >>> a = np.arange(3)
+    >>> read_only(a).flags.writeable, a.flags.writeable
+    (False, True)
+    """
+    view = a.view()
+    view.flags.writeable = False
+    return view
+
+
 def load_arrays(
     folder: Path,
     stem: str,

@@ -73,16 +73,15 @@ def _all_frontiers(cards, ids5, max_low, width):
     fh = np.full((n, width), -1, dtype=np.int16)
     fl = np.full((n, width), -1, dtype=np.int8)
     for ch in prange((n + _CHUNK - 1) // _CHUNK):
-        row = np.empty(7, dtype=np.int64)
         high = np.empty(21, dtype=np.int16)
         low = np.empty(21, dtype=np.int8)
         keys = np.empty(21, dtype=np.int64)
         oh = np.empty(21, dtype=np.int64)
         ol = np.empty(21, dtype=np.int64)
         for i in range(ch * _CHUNK, min(n, (ch + 1) * _CHUNK)):
-            for t in range(7):
-                row[t] = cards[i, t]
-            settings_of(row, ids5, high, low)
+            # the row as it is (int8 in a hand table): ``all_settings`` compiles the same
+            # ``settings_of``, which an int64 copy compiled a second time
+            settings_of(cards[i], ids5, high, low)
             k = _frontier(high, low, max_low, keys, oh, ol)
             size[i] = k
             for j in range(min(k, width)):

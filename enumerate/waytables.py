@@ -37,6 +37,7 @@ from enumerate.cache import (
     is_current,
     load_or_build,
     provenance,
+    read_only,
     require,
 )
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, SETTING_PAIRS
@@ -286,7 +287,7 @@ def flatten_rows(size: np.ndarray, padded: np.ndarray) -> np.ndarray:
     [5, 6, 7]
     """
     out = np.empty(int(size.astype(np.int64).sum()), dtype=padded.dtype)
-    _flatten(size, padded, out)
+    _flatten(read_only(size), read_only(padded), out)  # one compiled kernel per dtype
     return out
 
 

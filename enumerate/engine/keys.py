@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from enumerate.cache import read_only
 from enumerate.evaluate import PAIR_BASE
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
@@ -305,4 +306,7 @@ def player_groups(
     >>> group[0] == group[1], len({*group.tolist()}), len(rep)
     (np.True_, 3, 3)
     """
+    # read-only views, as the frontiers read back from the cache are: the kernels compile
+    # once for the tables just built and those read back
+    ph, pl, fsize, fh, fl = map(read_only, (ph, pl, fsize, fh, fl))
     return _group_by_table(_player_hash(ph, pl, fsize, fh, fl), ph, pl, fsize, fh, fl)

@@ -29,6 +29,7 @@ from enumerate.cache import (
     code_fingerprint,
     load_arrays,
     provenance,
+    read_only,
     require,
     save_arrays,
 )
@@ -96,8 +97,10 @@ def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None
     require(len(off) == len(level.orbit_size) + 1 and off[0] == 0
             and off[-1] == len(level.items), "offsets do not span the items")  # fmt: skip
     require(bool((np.diff(off) > 0).all()), "a family is empty")
-    per_orbit, bad, unsorted = _family_hands(off, level.items, class_orbit.astype(np.int64),
-                                             len(class_orbit))  # fmt: skip
+    # read-only views, as a level read back is: the check compiles once for both
+    per_orbit, bad, unsorted = _family_hands(
+        read_only(off), read_only(level.items), class_orbit.astype(np.int64), len(class_orbit)
+    )
     require(bad == 0, "an item is not a class row")
     require(unsorted == 0, "a family's classes are not in increasing order")
     expected = np.asarray(level.orbit_size, dtype=np.int64) * comb(deck.size - level.k,

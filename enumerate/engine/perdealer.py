@@ -33,6 +33,7 @@ from enumerate.cache import (
     cache_dir,
     load_arrays,
     provenance,
+    read_only,
     release_unused,
     require,
     save_arrays,
@@ -288,8 +289,10 @@ def check_per_dealer(r: PerDealer, rows: int) -> None:
     require(len(r) == rows and r.point_offset[0] == 0
             and r.point_offset[-1] == len(r.point_high) == len(r.win) == len(r.other),
             "the settings do not span the classes")  # fmt: skip
-    problem = _per_dealer_problem(r.point_offset, r.point_high, r.point_low, r.win, r.other,
-                                  r.unit)  # fmt: skip
+    # read-only views, as a table read back is: the check compiles once for both
+    problem = _per_dealer_problem(read_only(r.point_offset), read_only(r.point_high),
+                                  read_only(r.point_low), read_only(r.win),
+                                  read_only(r.other), r.unit)  # fmt: skip
     require(problem == 0, _PROBLEMS[problem])
 
 

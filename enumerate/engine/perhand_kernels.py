@@ -317,7 +317,9 @@ def per_hand_answers(
         for i in range(n):
             cell_tot[(frec[i] >> _DC_SHIFT) & 0x1F] += mult[i]
         n_met = 0
-        n_q = 0
+        # int64 from the start: a literal 0 had numba compile answer_by_sweep (and its sort)
+        # a second time, for the type n_q had in its first round of type inference
+        n_q = np.int64(0)
         for i in range(n):
             if (frec[i] >> _SEL_SHIFT) & 1 == 0:
                 continue
