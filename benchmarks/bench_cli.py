@@ -59,9 +59,9 @@ def _hand_table_missing() -> str | None:
 
 def _pair_counts_missing(variant_name: str) -> Callable[[], str | None]:
     def missing() -> str | None:
-        # analysis.counts has no public "is it cached": its own look-up, without the build
-        from analysis.counts import _cached_supersets, _provenance, cache_path
-        from analysis.variants import get_variant
+        # analysis.pricing.counts has no public "is it cached": its own look-up, without the build
+        from analysis.games.variants import get_variant
+        from analysis.pricing.counts import _cached_supersets, _provenance, cache_path
         from enumerate.cache import is_current
         from enumerate.houseways import get_way
         from enumerate.rules import Deck, Rules
@@ -79,9 +79,9 @@ def _pair_counts_missing(variant_name: str) -> Callable[[], str | None]:
 def _per_hand_missing() -> str | None:
     if (what := _hand_table_missing()) is not None:
         return what
-    from analysis.optimal import per_hand_flags, per_hand_sets
-    from analysis.variants import get_variant
-    from enumerate.engine.perhand_row import find_table
+    from analysis.games.variants import get_variant
+    from analysis.pricing.optimal import per_hand_flags, per_hand_sets
+    from enumerate.engine.perhand.row import find_table
     from enumerate.houseways import get_way
     from enumerate.rules import Deck, Rules
 

@@ -21,10 +21,10 @@ from benchmarks.common import Checks, Steps
 
 
 def main() -> None:
-    from analysis.optimal import evaluate
-    from analysis.variants import get_variant
+    from analysis.games.variants import get_variant
+    from analysis.pricing.optimal import evaluate
     from enumerate.engine import build_keys
-    from enumerate.engine.perhand import run_per_hand
+    from enumerate.engine.perhand.table import run_per_hand
     from enumerate.houseways import get_way
     from enumerate.rules import Deck
     from enumerate.tables import hand_table

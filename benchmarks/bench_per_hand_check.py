@@ -17,7 +17,7 @@ def main() -> None:
     from enumerate.bruteforce import all_dealer_keys, settings_by_brute_force
     from enumerate.cards import Hand
     from enumerate.engine import build_keys
-    from enumerate.engine.perhand import run_per_hand
+    from enumerate.engine.perhand.table import run_per_hand
     from enumerate.houseways import get_way
     from enumerate.rules import Rules
     from enumerate.tables import hand_table

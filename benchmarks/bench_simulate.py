@@ -32,7 +32,7 @@ from benchmarks.common import Checks, Steps
 if TYPE_CHECKING:
     import pandas as pd
 
-    from enumerate.engine.counts import PairCounts
+    from enumerate.engine.pairs.counts import PairCounts
 
 PUBLISHED_TRUMP_PLAZA = "deals.trump-plaza.traditional."  # + win, push, loss
 
@@ -40,7 +40,7 @@ PUBLISHED_TRUMP_PLAZA = "deals.trump-plaza.traditional."  # + win, push, loss
 def published_trump_plaza() -> dict[str, dict[str, Any]]:
     """The published trump-plaza vs trump-plaza blind outcomes (data/published), by outcome:
     the entries with value, tolerance, deck and source."""
-    from analysis.verify import published_entries
+    from analysis.checks.verify import published_entries
 
     out = {e["figure"].removeprefix(PUBLISHED_TRUMP_PLAZA): e for e in published_entries()
            if e["figure"].startswith(PUBLISHED_TRUMP_PLAZA)}  # fmt: skip
@@ -67,7 +67,7 @@ def check_published(checks: Checks, outcomes: pd.DataFrame,
 
 
 def _print_outcomes(counts: PairCounts) -> None:
-    from analysis.simulate import outcome_table
+    from analysis.checks.simulate import outcome_table
 
     for _, r in outcome_table(counts).iterrows():
         print(f"    {r['play']:<13} {r['outcome']:<4} {r['probability']:.6f} "
@@ -79,9 +79,9 @@ def main() -> None:
     n = args[0] if args else 10_000_000
     n_tp = args[1] if len(args) > 1 else 2_000_000
     seed = args[2] if len(args) > 2 else 20261130
-    from analysis.simulate import compare_counts, outcome_table, simulate_counts
+    from analysis.checks.simulate import compare_counts, outcome_table, simulate_counts
     from enumerate.engine import build_keys
-    from enumerate.engine.counts import PairCounts
+    from enumerate.engine.pairs.counts import PairCounts
     from enumerate.houseways import get_way
     from enumerate.rules import Deck, Rules
     from enumerate.tables import hand_table

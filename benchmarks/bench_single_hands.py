@@ -16,7 +16,7 @@ def main() -> None:
     from enumerate.bruteforce import one_player_hand
     from enumerate.cards import Hand
     from enumerate.engine import build_keys
-    from enumerate.engine.run import run_for_hands
+    from enumerate.engine.pairs.run import run_for_hands
     from enumerate.houseways import get_way
     from enumerate.rules import Rules
     from enumerate.tables import hand_table

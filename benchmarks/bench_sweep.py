@@ -48,7 +48,7 @@ def fresh_cache() -> Path:
 
 
 def main() -> None:
-    from analysis.sweep import sweep, variant_flag_mask
+    from analysis.pricing.sweep import sweep, variant_flag_mask
     from enumerate.engine import build_keys
     from enumerate.houseways import get_way
     from enumerate.rules import Deck, Rules

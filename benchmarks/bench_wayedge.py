@@ -39,10 +39,10 @@ def _timed_cli(args: list[str]) -> tuple[float, float, dict]:
 
 
 def main() -> None:
-    from analysis.counts import pair_counts
-    from analysis.variants import get_variant
-    from analysis.wayedge import dealer_lab, house_optimal, way_counts
-    from enumerate.engine.perdealer import PlayerSide, run_per_dealer
+    from analysis.games.variants import get_variant
+    from analysis.pricing.counts import pair_counts
+    from analysis.waylab.wayedge import dealer_lab, house_optimal, way_counts
+    from enumerate.engine.perdealer.table import PlayerSide, run_per_dealer
     from enumerate.houseways import get_way
     from enumerate.rules import Deck
     from enumerate.tables import hand_table

@@ -35,7 +35,7 @@ def _pct(x: Fraction) -> str:
 
 def main() -> None:
     os.environ["PAIGOW_CACHE_DIR"] = tempfile.mkdtemp(prefix="paigow-bench-ways-")
-    from analysis.ways import diff_ways, dominated_by_rule, dominated_counts
+    from analysis.waylab.ways import diff_ways, dominated_by_rule, dominated_counts
     from enumerate.houseways import registered_ways
     from enumerate.rules import Deck, Rules
     from enumerate.tables import hand_table

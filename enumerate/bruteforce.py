@@ -17,85 +17,16 @@ import numpy as np
 from numba import njit
 
 from enumerate.cards import Card, parse_cards
-from enumerate.classes import classify_all, fortune_of_five
-from enumerate.colex import BINOM
-from enumerate.engine.counts import PairCounts
-from enumerate.engine.keys import event_bits
+from enumerate.colex import BINOM, combinations_at
+from enumerate.deals import best_response, dealer_view, hand_keys, settle
+from enumerate.engine.pairs.counts import PairCounts
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.houseways import HouseWay, apply_way
 from enumerate.rules import Deck, Rules
 from enumerate.vocabulary import (
     ALL_DEALER_EVENTS,
     N_PLAYER_CLASSES,
-    PLAYER_ACE_HIGH_PAI_GOW,
-    HandFlag,
 )
-
-
-def _dealer_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay,
-                 flag_mask: int) -> dict[str, np.ndarray]:  # fmt: skip
-    """The dealer's view of each hand (rows of increasing card ids): house-way setting and
-    dealer flag bits, plus the classification the player side reuses."""
-    five = five_card_table(rules)
-    dealer = apply_way(dealer_way, cards, rules)
-    cls, _best, flags, jacks = classify_all(cards, five.ids, fortune_of_five(five), five.category)
-    def has(flag: HandFlag) -> np.ndarray:
-        return (flags & flag) != 0
-
-    bits = event_bits(has(HandFlag.JOKER_IS_ACE), has(HandFlag.ACE_HIGH_PAI_GOW), jacks,
-                      has(HandFlag.QUEEN_HIGH_PAI_GOW), dealer.low)  # fmt: skip
-    return {
-        "dh": dealer.high.astype(np.int64), "dl": dealer.low.astype(np.int64),
-        "bits": bits & flag_mask, "cls": cls, "flags": flags,
-    }  # fmt: skip
-
-
-def _hand_keys(cards: np.ndarray, rules: Rules, dealer_way: HouseWay, player_way: HouseWay,
-               flag_mask: int) -> dict[str, np.ndarray]:  # fmt: skip
-    """Everything about each hand (rows of increasing card ids), computed from its cards."""
-    five = five_card_table(rules)
-    keys = _dealer_keys(cards, rules, dealer_way, flag_mask)
-    player = apply_way(player_way, cards, rules)
-    high, low = all_settings(cards, five.ids)
-    valid = low <= five.max_low[high]
-    pclass = keys.pop("cls").astype(np.int64)
-    pclass[(keys.pop("flags") & HandFlag.ACE_HIGH_PAI_GOW) != 0] = PLAYER_ACE_HIGH_PAI_GOW
-    return {
-        **keys, "ph": player.high.astype(np.int64), "pl": player.low.astype(np.int64),
-        "sh": high.astype(np.int64), "sl": low.astype(np.int64), "sv": valid, "pc": pclass,
-    }  # fmt: skip
-
-
-@njit(cache=True)
-def _best_response(sh, sl, sv, yh, yl):
-    """Seeing the dealer's (yh, yl), can one of the 21 settings win both hands, or one?"""
-    win = False
-    one = False
-    for s in range(21):
-        if not sv[s]:
-            continue
-        hi_wins = sh[s] > yh
-        lo_wins = sl[s] > yl
-        if hi_wins and lo_wins:
-            win = True
-        elif hi_wins or lo_wins:
-            one = True
-    return win, one
-
-
-@njit(cache=True)
-def _outcome(xi, yj, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, rwin, rpush):
-    d = dcls[yj]
-    joint[pc[xi], d] += 1
-    if ph[xi] > dh[yj] and pl[xi] > dl[yj]:
-        bwin[d] += 1
-    elif ph[xi] <= dh[yj] and pl[xi] <= dl[yj]:
-        bloss[d] += 1
-    win, one = _best_response(sh[xi], sl[xi], sv[xi], dh[yj], dl[yj])
-    if win:
-        rwin[d] += 1
-    elif one:
-        rpush[d] += 1
 
 
 @njit(cache=True)
@@ -111,7 +42,7 @@ def _all_pairs(masks, weight, dh, dl, dcls, ph, pl, sh, sl, sv, pc, n_p, n_d):
             continue
         for y in range(n):
             if masks[x] & masks[y] == 0:
-                _outcome(x, y, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, rwin,
+                settle(x, y, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss, rwin,
                          rpush)  # fmt: skip
     return joint, bwin, bloss, rwin, rpush
 
@@ -135,7 +66,7 @@ def pairs_by_brute_force(
     ``player_hands`` (card id sets) restricts the player to those hands.
     """
     hands = deck_hands(deck)
-    k = _hand_keys(hands, rules, dealer_way, player_way, flag_mask)
+    k = hand_keys(hands, rules, dealer_way, player_way, flag_mask)
     order = {b: i for i, b in enumerate(dealer_class_bits)}
     dcls = np.array([order[int(b)] for b in k["bits"]], dtype=np.int64)
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
@@ -148,43 +79,6 @@ def pairs_by_brute_force(
         k["pc"], N_PLAYER_CLASSES, len(dealer_class_bits),
     )  # fmt: skip
     return PairCounts(joint, bwin, bloss, rwin, rpush)
-
-
-@njit(cache=True)
-def _combos(pool, start, count, out):
-    """Write ``count`` 7-subsets of ``pool`` (in lexicographic order, from rank ``start``)."""
-    m = pool.shape[0]
-    idx = np.arange(7)
-    # unrank ``start`` in lexicographic order
-    rem = start
-    prev = -1
-    for t in range(7):
-        c = prev + 1
-        while True:
-            # number of combinations with idx[t] == c
-            n_rest = m - c - 1
-            k_rest = 6 - t
-            cnt = 1
-            for i in range(k_rest):
-                cnt = cnt * (n_rest - i) // (i + 1)
-            if rem < cnt:
-                break
-            rem -= cnt
-            c += 1
-        idx[t] = c
-        prev = c
-    for r in range(count):
-        for t in range(7):
-            out[r, t] = pool[idx[t]]
-        t = 6
-        while t >= 0 and idx[t] == m - 7 + t:
-            t -= 1
-        if t < 0:
-            return r + 1
-        idx[t] += 1
-        for v in range(t + 1, 7):
-            idx[v] = idx[v - 1] + 1
-    return count
 
 
 def one_player_hand(
@@ -200,7 +94,7 @@ def one_player_hand(
     hand = parse_cards(player, count=7)
     ids = np.array(sorted(c.id for c in hand), dtype=np.int64)
     pool = np.array([c for c in range(53) if c not in set(ids.tolist())], dtype=np.int64)
-    mine = _hand_keys(ids[None, :], rules, dealer_way, player_way, flag_mask)
+    mine = hand_keys(ids[None, :], rules, dealer_way, player_way, flag_mask)
     order = {b: i for i, b in enumerate(dealer_class_bits)}
     n_d = len(dealer_class_bits)
     out = PairCounts.zeros(N_PLAYER_CLASSES, n_d)
@@ -231,9 +125,9 @@ def _dealer_chunks(
     buf = np.empty((chunk, 7), dtype=np.int64)
     start = 0
     while start < total:
-        n = _combos(pool, start, min(chunk, total - start), buf)
+        n = combinations_at(pool, start, min(chunk, total - start), buf)
         rows = buf[:n]
-        yield rows, _dealer_keys(rows, rules, dealer_way, flag_mask)
+        yield rows, dealer_view(rows, rules, dealer_way, flag_mask)
         start += n
 
 
@@ -246,14 +140,14 @@ def _versus(ph, pl, sh, sl, sv, pc, dh, dl, dcls, joint, bwin, bloss, rwin, rpus
             bwin[d] += 1
         elif ph <= dh[y] and pl <= dl[y]:
             bloss[d] += 1
-        win, one = _best_response(sh, sl, sv, dh[y], dl[y])
+        win, one = best_response(sh, sl, sv, dh[y], dl[y])
         if win:
             rwin[d] += 1
         elif one:
             rpush[d] += 1
 
 
-def all_dealer_keys(
+def alldealer_view(
     rules: Rules, dealer_way: HouseWay, flag_mask: int, chunk: int = 4_000_000
 ) -> dict[str, np.ndarray]:
     """The dealer's view (house-way setting, flag bits) of every 7-card hand of the full deck,
@@ -310,7 +204,7 @@ def settings_by_brute_force(
     n_total = int(BINOM[46, 7])
     start = 0
     while start < n_total:
-        n = _combos(pool, start, min(chunk, n_total - start), buf)
+        n = combinations_at(pool, start, min(chunk, n_total - start), buf)
         col = _colex_rows(buf[:n])
         dh = dealer["dh"][col].astype(np.int64)
         dl = dealer["dl"][col].astype(np.int64)
@@ -340,7 +234,7 @@ def _per_dealer_loop(dmask, dh, dl, masks, ph, pl, sh, sl, sv, blind):
                 elif ph[x] <= dh[p] and pl[x] <= dl[p]:
                     out[p, 1] += 1
             else:
-                win, one = _best_response(sh[x], sl[x], sv[x], dh[p], dl[p])
+                win, one = best_response(sh[x], sl[x], sv[x], dh[p], dl[p])
                 if win:
                     out[p, 0] += 1
                 elif one:

@@ -44,7 +44,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import xxhash
 
-from enumerate.allocator import trim
+from enumerate.runtime.allocator import trim
 
 _META_KEY = b"paigow"
 
@@ -454,7 +454,7 @@ class LastRead(Generic[T]):
     made from (the same ``file_stamp``): a report asks for the hand table dozens of times
     and for the frontiers at every set of keys, and a verified read of either costs seconds
     on the full deck. The last ``KEEP`` files are held: a report's warm-up on a tiny deck
-    (``analysis.warmup``, on a thread) then leaves the full deck's table held.
+    (``analysis.report.warmup``, on a thread) then leaves the full deck's table held.
 
     >>> held: LastRead[str] = LastRead()
     >>> p = Path(tempfile.mkdtemp()) / "t.parquet"

@@ -27,8 +27,9 @@ from numba import njit, prange
 
 from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.evaluate import Category, FiveCardTable, back_colex, five_card_table
-from enumerate.inpython import in_python
 from enumerate.rules import Rules
+from enumerate.runtime.inpython import in_python
+from enumerate.symmetry import popcount
 from enumerate.vocabulary import (
     ACE_HIGH_PAI_GOW_BIT,
     CLASS_LABELS,
@@ -124,11 +125,7 @@ def classify(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category
         if (c >> 2) > top:
             top = c >> 2
     for s in range(4):
-        pc = 0
-        x = suit_masks[s]
-        while x:
-            x &= x - 1
-            pc += 1
+        pc = popcount(suit_masks[s])
         if not joker and pc == 7 and _seven_window(suit_masks[s], 0):
             cls = _SF7_NATURAL
         elif joker and pc == 6 and _seven_window(suit_masks[s], 1) and cls < _SF7_JOKER:

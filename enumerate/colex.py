@@ -41,3 +41,46 @@ def colex_of_row(row: np.ndarray) -> int:
     for i in range(row.shape[0]):
         s += BINOM[row[i], i + 1]
     return s
+
+
+@njit(cache=True)
+def combinations_at(pool, start, count, out):
+    """Write into ``out`` the ``count`` 7-subsets of ``pool`` that follow, in lexicographic order
+    of positions, the one of rank ``start``; returns how many there were (fewer at the end).
+
+    >>> out = np.empty((3, 7), dtype=np.int64)
+    >>> combinations_at(np.arange(9), 35, 3, out), out[0].tolist()
+    (1, [2, 3, 4, 5, 6, 7, 8])
+    """
+    m = pool.shape[0]
+    idx = np.arange(7)
+    # unrank ``start`` in lexicographic order
+    rem = start
+    prev = -1
+    for t in range(7):
+        c = prev + 1
+        while True:
+            # number of combinations with idx[t] == c
+            n_rest = m - c - 1
+            k_rest = 6 - t
+            cnt = 1
+            for i in range(k_rest):
+                cnt = cnt * (n_rest - i) // (i + 1)
+            if rem < cnt:
+                break
+            rem -= cnt
+            c += 1
+        idx[t] = c
+        prev = c
+    for r in range(count):
+        for t in range(7):
+            out[r, t] = pool[idx[t]]
+        t = 6
+        while t >= 0 and idx[t] == m - 7 + t:
+            t -= 1
+        if t < 0:
+            return r + 1
+        idx[t] += 1
+        for v in range(t + 1, 7):
+            idx[v] = idx[v - 1] + 1
+    return count

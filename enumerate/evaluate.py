@@ -36,8 +36,8 @@ from enumerate.cache import (
 )
 from enumerate.cards import JOKER_ID, RANK_NOUNS, RANK_PLURALS, RANKS, Card, parse_cards
 from enumerate.colex import BINOM, colex5
-from enumerate.inpython import in_python
 from enumerate.rules import Rules
+from enumerate.runtime.inpython import in_python
 
 ACE = 12
 N_FIVE = int(BINOM[53, 5])

@@ -24,6 +24,7 @@ from enumerate.cards import JOKER_ID
 from enumerate.rules import Deck
 
 # code = joker << 52 | m0 << 39 | m1 << 26 | m2 << 13 | m3, masks in canonical order
+# (``code_of_masks``)
 
 
 def _sorted_masks(rank_mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -66,13 +67,13 @@ def _fill(parts, masks, start, end, out, pos):
     return pos
 
 
-def _partitions(n: int, parts: int, cap: int) -> list[tuple[int, ...]]:
+def partitions(n: int, parts: int, cap: int) -> list[tuple[int, ...]]:
     """Non-increasing tuples of ``parts`` numbers in 0..cap summing to n."""
     if parts == 0:
         return [()] if n == 0 else []
     out = []
     for first in range(min(n, cap), -1, -1):
-        for rest in _partitions(n - first, parts - 1, first):
+        for rest in partitions(n - first, parts - 1, first):
             out.append((first, *rest))
     return out
 
@@ -115,29 +116,76 @@ def suit_positions(deck: Deck) -> np.ndarray:
     return pos
 
 
+@njit(cache=True, inline="always")
+def popcount(x):
+    """Number of set bits of ``x`` (numba)."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _swap_desc(a, b):
+    return (a, b) if a >= b else (b, a)
+
+
+@njit(cache=True, inline="always")
+def suit_keys(row, picks, suit_pos):
+    """The canonical form of the cards ``row[picks]`` without allocating (numba; loops over
+    billions of card sets call it): per suit, (cards << 13) | rank mask, the four sorted
+    decreasing, and 1 if the joker is among them."""
+    m0 = m1 = m2 = m3 = 0
+    joker = 0
+    for t in range(picks.shape[0]):
+        card = int(row[picks[t]])  # int8 in the hand table
+        if card == JOKER_ID:
+            joker = 1
+            continue
+        bit = 1 << (card >> 2)
+        p = suit_pos[card & 3]
+        if p == 0:
+            m0 |= bit
+        elif p == 1:
+            m1 |= bit
+        elif p == 2:
+            m2 |= bit
+        else:
+            m3 |= bit
+    k0 = (popcount(m0) << 13) | m0
+    k1 = (popcount(m1) << 13) | m1
+    k2 = (popcount(m2) << 13) | m2
+    k3 = (popcount(m3) << 13) | m3
+    # a sorting network of four, decreasing
+    k0, k1 = _swap_desc(k0, k1)
+    k2, k3 = _swap_desc(k2, k3)
+    k0, k2 = _swap_desc(k0, k2)
+    k1, k3 = _swap_desc(k1, k3)
+    k1, k2 = _swap_desc(k1, k2)
+    return k0, k1, k2, k3, joker
+
+
+@njit(cache=True, inline="always")
+def code_of_masks(m0, m1, m2, m3, joker):
+    """The canonical code of four rank masks in canonical order (or of ``suit_keys``' keys:
+    the popcounts above bit 13 are dropped) and the joker."""
+    code = (joker << 52) | ((m0 & 0x1FFF) << 39) | ((m1 & 0x1FFF) << 26)
+    return code | ((m2 & 0x1FFF) << 13) | (m3 & 0x1FFF)
+
+
 @njit(cache=True)
 def canonical_code(ids: np.ndarray, suit_pos: np.ndarray) -> int:
-    """Canonical code of a card set (numba)."""
-    m = np.zeros(4, dtype=np.int64)
-    joker = 0
-    for c in ids:
-        if c == JOKER_ID:
-            joker = 1
-        else:
-            m[suit_pos[c & 3]] |= 1 << (c >> 2)
-    keys = np.empty(4, dtype=np.int64)
-    for i in range(4):
-        pc = 0
-        x = m[i]
-        while x:
-            x &= x - 1
-            pc += 1
-        keys[i] = (pc << 13) | m[i]
-    keys = np.sort(keys)[::-1]
-    code = joker << 52
-    for i in range(4):
-        code |= (keys[i] & 0x1FFF) << (39 - 13 * i)
-    return code
+    """Canonical code of a card set (numba).
+
+    >>> from enumerate.cards import parse_cards
+    >>> pos = suit_positions(Deck.full())
+    >>> a = canonical_code(np.array([c.id for c in parse_cards("As Ks 2h Jk")]), pos)
+    >>> a == canonical_code(np.array([c.id for c in parse_cards("Ad Kd 2c Jk")]), pos)
+    True
+    """
+    k0, k1, k2, k3, joker = suit_keys(ids, np.arange(ids.shape[0]), suit_pos)
+    return code_of_masks(k0, k1, k2, k3, joker)
 
 
 @njit(cache=True)
@@ -167,8 +215,7 @@ def _materialise(masks, joker, suit_ids, k, n_suits, fact):
                 run = 1
         stab *= fact[run]
         size[i] = fact[n_suits] // stab
-        codes[i] = (joker[i] << 52) | (masks[i, 0] << 39) | (masks[i, 1] << 26)
-        codes[i] |= (masks[i, 2] << 13) | masks[i, 3]
+        codes[i] = code_of_masks(masks[i, 0], masks[i, 1], masks[i, 2], masks[i, 3], joker[i])
     return cards, size, codes
 
 
@@ -188,7 +235,7 @@ def orbits(deck: Deck, k: int) -> Orbits:
     blocks = []
     jokers = []
     for j in (0, 1) if deck.joker else (0,):
-        for part in _partitions(k - j, n_suits, n_ranks):
+        for part in partitions(k - j, n_suits, n_ranks):
             parts = np.array([*part, *([0] * (4 - n_suits))], dtype=np.int64)
             count = _fill(parts, masks, start, end, np.empty((0, 4), dtype=np.int64), 0)
             out = np.empty((count, 4), dtype=np.int64)

@@ -1,4 +1,4 @@
-"""Way tables built ahead by a child process (``analysis.ahead``): what it writes is what the
+"""Way tables built ahead by a child process (``analysis.report.ahead``): what it writes is what the
 parent would have built, and a child that fails leaves the parent to build the tables."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis.ahead import WaysAhead, build
+from analysis.report.ahead import WaysAhead, build
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.waytables import way_is_cached, way_table
@@ -63,7 +63,7 @@ def test_the_child_sets_the_readings_at_the_lowest_priority():
     import subprocess
     import sys
 
-    code = ("import os\nfrom analysis.ahead import _lowest_priority\n"
+    code = ("import os\nfrom analysis.report.ahead import _lowest_priority\n"
             "before = os.nice(0)\n_lowest_priority()\nprint(before, os.nice(0))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()  # fmt: skip

@@ -1,4 +1,4 @@
-"""``enumerate.allocator``: inside the block freed memory stays in the process and the next
+"""``enumerate.runtime.allocator``: inside the block freed memory stays in the process and the next
 array reuses it; at its end it is handed back, and outside a freed array goes back at once.
 Inside ``without_huge_pages`` numpy's large arrays are not eligible for transparent huge pages
 (the kernel's own account of each mapping, ``/proc/self/smaps``), outside they are again.
@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from enumerate.allocator import (
+from enumerate.runtime.allocator import (
     HUGE_PAGE_VARIABLE,
     _huge_page_switch,
     reusing_freed_memory,

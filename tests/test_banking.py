@@ -13,17 +13,18 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.banking import (
+from analysis.checks.simulate import _deal_codes
+from analysis.cli.main import main
+from analysis.pricing.banking import (
     banker_counts,
     banking_table,
     house_edge_banking,
     simulate_banking,
 )
-from analysis.cli import main
-from analysis.pricing import analyze
-from analysis.simulate import _deal_codes
-from enumerate.bruteforce import _hand_keys, deck_hands
-from enumerate.engine.onehand import dealer_keys, way_settings
+from analysis.pricing.returns import analyze
+from enumerate.bruteforce import deck_hands
+from enumerate.deals import hand_keys
+from enumerate.engine.onehand.direct import dealer_keys, way_settings
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
 
@@ -34,7 +35,7 @@ def _brute(deck: Deck, banker: str) -> tuple[int, int, int]:
     """(banker wins, pushes, losses) over every deal, one deal at a time."""
     hands = deck_hands(deck)
     gli = get_way("gli")
-    k = _hand_keys(hands, Rules(), gli, gli, 0)
+    k = hand_keys(hands, Rules(), gli, gli, 0)
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
     win = push = loss = 0
     for y in range(len(hands)):  # the banker's hand

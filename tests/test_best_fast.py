@@ -20,18 +20,19 @@ import pyarrow.parquet as pq
 import pytest
 from numba import njit
 
-from analysis.best import hand_choices
-from analysis.cli import main
-from analysis.optimal import optimal_strategy, per_hand_flags, per_hand_sets
-from analysis.variants import get_variant
-from enumerate.bruteforce import _dealer_keys, _hand_keys, deck_hands
+from analysis.cli.main import main
+from analysis.games.variants import get_variant
+from analysis.pricing.best import hand_choices
+from analysis.pricing.optimal import optimal_strategy, per_hand_flags, per_hand_sets
+from enumerate.bruteforce import deck_hands
 from enumerate.cards import Hand
+from enumerate.deals import dealer_view, hand_keys
 from enumerate.engine import build_keys
-from enumerate.engine.answersets import AnswerSets
-from enumerate.engine.classindex import class_index
-from enumerate.engine.onehand import count_direct, dealer_keys, hand_counts
-from enumerate.engine.perhand import run_per_hand
-from enumerate.engine.perhand_row import find_table, read_class
+from enumerate.engine.onehand.classindex import class_index
+from enumerate.engine.onehand.direct import count_direct, dealer_keys, hand_counts
+from enumerate.engine.perhand.answersets import AnswerSets
+from enumerate.engine.perhand.row import find_table, read_class
+from enumerate.engine.perhand.table import run_per_hand
 from enumerate.houseways import HouseWay, get_way, register
 from enumerate.rules import Deck, Rules
 from enumerate.symmetry import canonical_code, suit_positions
@@ -64,7 +65,7 @@ def _dealers(deck: Deck, wheel: str, way_name: str):
     (hands, card masks, keys)."""
     hands = deck_hands(deck)
     masks = (np.int64(1) << hands).sum(axis=1)
-    return hands, masks, _dealer_keys(hands, Rules(wheel=wheel), get_way(way_name),
+    return hands, masks, dealer_view(hands, Rules(wheel=wheel), get_way(way_name),
                                       ALL_DEALER_EVENTS)  # fmt: skip
 
 
@@ -73,7 +74,7 @@ def _brute(deck: Deck, wheel: str, way_name: str, flags: int, ids: list[int]):
     classes, the (way setting, frontier) points, wins and losses per point, dealer hands."""
     _hands, masks, k = _dealers(deck, wheel, way_name)
     way = get_way(way_name)
-    me = _hand_keys(np.array([ids], dtype=np.int64), Rules(wheel=wheel), way, way, flags)
+    me = hand_keys(np.array([ids], dtype=np.int64), Rules(wheel=wheel), way, way, flags)
     free = (masks & sum(1 << c for c in ids)) == 0
     all_bits = k["bits"] & flags
     bits = np.unique(all_bits)  # dealer classes: the flag combinations some hand has

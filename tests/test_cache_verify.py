@@ -17,10 +17,10 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from analysis.counts import ALL_FLAGS, cache_path, pair_counts
+from analysis.pricing.counts import ALL_FLAGS, cache_path, pair_counts
 from enumerate.cache import read_provenance, release_unused, write_atomic
 from enumerate.engine import build_keys, run_engine
-from enumerate.engine.perhand import run_per_hand
+from enumerate.engine.perhand.table import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -166,7 +166,7 @@ def test_way_and_player_tables(cache, capfd):
 
 def test_pair_counts_and_the_cli(cache, capfd):
     """The case of the issue: 100 bytes flipped in the middle of a pair-counts file."""
-    from analysis.cli import main
+    from analysis.cli.main import main
 
     first = pair_counts(DECK, flag_mask=ALL_FLAGS)
     path = cache_path(DECK, Rules(), get_way("gli"), get_way("gli"), ALL_FLAGS)
@@ -229,9 +229,9 @@ def test_per_hand_table(cache, capfd):
 
 
 def test_engine_levels(cache, capfd):
-    from enumerate.engine import distributed as dist
-    from enumerate.engine import levelcache as lc
-    from enumerate.engine.levels import LevelArrays, build_level
+    from enumerate.engine.levels import cache as lc
+    from enumerate.engine.levels.build import LevelArrays, build_level
+    from enumerate.engine.pairs import distributed as dist
 
     table = hand_table(DECK)
     level = LevelArrays.of(build_level(table, 3))
@@ -277,8 +277,8 @@ def test_local_engine_reads_and_rebuilds_the_level_cache(cache, capfd):
     run built (no build the second time); a damaged level is reported once, rebuilt, and the
     counts are the same integers."""
     from enumerate.engine import build_keys, run_engine
-    from enumerate.engine import levelcache as lc
-    from enumerate.engine.run import LevelStats
+    from enumerate.engine.levels import cache as lc
+    from enumerate.engine.pairs.run import LevelStats
     from enumerate.houseways import get_way
 
     table = hand_table(DECK)
@@ -320,7 +320,7 @@ def test_unreadable_footer_is_reported(cache, capfd):
 
 CONCURRENT = """
 import sys
-from analysis.counts import pair_counts
+from analysis.pricing.counts import pair_counts
 from enumerate.rules import Deck
 c = pair_counts(Deck.parse("TJQKA:cdh+joker"), flag_mask=31)
 print(c.total, int(c.counts.blind_win.sum()), int(c.counts.br_win.sum()))

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from analysis.cli import main
-from enumerate.allocator import HUGE_PAGE_VARIABLE
+from analysis.cli.main import main
+from enumerate.runtime.allocator import HUGE_PAGE_VARIABLE
 
 
 def test_hand_lists_21_settings(capsys):
@@ -73,7 +73,7 @@ def test_module_entry_point_exit_code():
 def test_the_cli_asks_numpy_for_no_huge_pages_unless_the_user_chose(
         monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     # numpy reads the variable when it is imported: a command's child processes (the
-    # report's way tables) and a fresh ``paigow`` process get it (``enumerate.allocator``)
+    # report's way tables) and a fresh ``paigow`` process get it (``enumerate.runtime.allocator``)
     monkeypatch.delenv(HUGE_PAGE_VARIABLE, raising=False)
     assert main(["categories", "--deck", "TJQKA:cdh+joker", "--format", "csv"]) == 0
     assert os.environ[HUGE_PAGE_VARIABLE] == "0"

@@ -2,7 +2,7 @@
 
 - importing the CLI, and running ``paigow hand``, ``set`` or ``best``, imports neither pandas
   nor matplotlib (each run in a fresh interpreter); ``hand`` and ``set`` start no numba kernel
-  (they run the kernels' code as Python, ``enumerate.inpython``);
+  (they run the kernels' code as Python, ``enumerate.runtime.inpython``);
 - the parser still lists every command, those defined by their own modules when named;
 - the five-card table is cached on disk, verified when read, reported and rebuilt when damaged;
 - ``set_hand`` (one hand, from Python) sets hands as ``apply_way`` (the kernels) does, the
@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from analysis.cli import build_parser, main
+from analysis.cli.main import build_parser, main
 from enumerate import evaluate
 from enumerate.cache import save_arrays
 from enumerate.cards import Card, parse_cards
@@ -47,7 +47,7 @@ def _modules_after(code: str, heavy: tuple[str, ...] = HEAVY) -> dict[str, bool]
 
 
 def test_importing_the_cli_imports_no_heavy_module() -> None:
-    loaded = _modules_after("import analysis.cli\nanalysis.cli.build_parser()",
+    loaded = _modules_after("import analysis.cli.main\nanalysis.cli.main.build_parser()",
                             (*HEAVY, "numba", "pyarrow"))  # fmt: skip
     assert not any(loaded.values()), loaded
 
@@ -59,7 +59,7 @@ def test_importing_the_cli_imports_no_heavy_module() -> None:
     ["set", "Ks Kh 9c 7d 5h 3s 2c", "--format", "json"],
 ])  # fmt: skip
 def test_one_hand_commands_import_no_heavy_module(argv: list[str]) -> None:
-    code = ("import contextlib, io\nfrom analysis.cli import main\n"
+    code = ("import contextlib, io\nfrom analysis.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert main({argv!r}) == 0")  # fmt: skip
     loaded = _modules_after(code)
@@ -84,9 +84,9 @@ print(json.dumps(started))
     ["set", "As Ad Ah Ac Kd Kh 2c", "--house-way", "trump-plaza"],
 ])  # fmt: skip
 def test_one_hand_commands_start_no_kernel(argv: list[str]) -> None:
-    """``paigow hand`` and ``set`` run the kernels' code as Python (``enumerate.inpython``):
+    """``paigow hand`` and ``set`` run the kernels' code as Python (``enumerate.runtime.inpython``):
     no kernel of the project is compiled or read from numba's cache in the process."""
-    code = ("import contextlib, io, json, sys\nfrom analysis.cli import main\n"
+    code = ("import contextlib, io, json, sys\nfrom analysis.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert main({argv!r}) == 0\n{_KERNELS_STARTED}")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
@@ -109,7 +109,7 @@ def test_best_imports_no_heavy_module(extra: list[str]) -> None:
     first run builds the small deck's tables (their Parquet files: pandas), the second reads
     them."""
     argv = ["best", "Jk Ad Qc Qd 9c Td Kd", "--deck", "9TJQKA:cdhs+joker", *extra]
-    code = ("import contextlib, io\nfrom analysis.cli import main\n"
+    code = ("import contextlib, io\nfrom analysis.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert main({argv!r}) == 0")  # fmt: skip
     _modules_after(code)
@@ -297,7 +297,7 @@ def test_analyze_from_cached_counts_imports_no_heavy_module(fresh_cache: Path, f
     pyarrow's compute functions and ``to_numpy`` import) or matplotlib. (The subprocesses
     inherit the fixture's PAIGOW_CACHE_DIR.)"""
     argv = ["analyze", "face-up", "--deck", "TJQKA:cdh+joker", "--format", fmt]
-    code = ("import contextlib, io\nfrom analysis.cli import main\n"
+    code = ("import contextlib, io\nfrom analysis.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert main({argv!r}) == 0")  # fmt: skip
     _modules_after(code)  # the first run counts the deals, into the cache

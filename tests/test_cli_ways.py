@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.cli import main
-from analysis.ways import diff_ways, dominated_by_rule, dominated_counts
+from analysis.cli.main import main
+from analysis.waylab.ways import diff_ways, dominated_by_rule, dominated_counts
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck

@@ -16,11 +16,11 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-import enumerate.engine.run as run_mod  # noqa: E402
+import enumerate.engine.pairs.run as run_mod  # noqa: E402
 from enumerate.engine import build_keys, run_engine  # noqa: E402
-from enumerate.engine.distributed import RunSpec, worker_state  # noqa: E402
-from enumerate.engine.levelcache import level_dir, load_level  # noqa: E402
-from enumerate.engine.run import LevelStats, ShardDone, plan_shards  # noqa: E402
+from enumerate.engine.levels.cache import level_dir, load_level  # noqa: E402
+from enumerate.engine.pairs.distributed import RunSpec, worker_state  # noqa: E402
+from enumerate.engine.pairs.run import LevelStats, ShardDone, plan_shards  # noqa: E402
 from enumerate.houseways import get_way  # noqa: E402
 from enumerate.rules import Deck  # noqa: E402
 from enumerate.tables import hand_table  # noqa: E402
@@ -95,7 +95,7 @@ def test_dask_equals_local(cluster, small, fresh, monkeypatch):
 
 def test_user_way_on_cluster(cluster, fresh):
     """A way from a module file (``--way-module``) is imported by the workers too."""
-    from analysis.ways import load_way_module
+    from analysis.waylab.ways import load_way_module
 
     load_way_module("tests/custom_way_example.py")
     table = hand_table(Deck.parse(DECK))
@@ -176,7 +176,7 @@ def test_interrupted_dask_run_resumes(cluster, small, fresh, monkeypatch):
 
 def test_sweep_on_cluster(cluster, fresh):
     """The sweep's cells run on the cluster and give the local sweep's house edges."""
-    from analysis.sweep import sweep
+    from analysis.pricing.sweep import sweep
 
     deck = Deck.parse("A2345K:cdh+joker")  # the ways and the wheel options differ on it
     grid = (["traditional", "face-up"], ["gli", "trump-plaza"], ["second", "low"], deck)

@@ -7,7 +7,7 @@ import pytest
 
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.engine import build_keys, run_engine
-from enumerate.engine.run import plan_shards
+from enumerate.engine.pairs.run import plan_shards
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -61,7 +61,7 @@ def test_wheel_low_rules(tmp_path):
 def test_shards_resume(tmp_path, monkeypatch):
     """A run that stopped after some shards resumes from them and gives the same integers."""
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr("enumerate.engine.run.VISITS_PER_SHARD", 2_000)
+    monkeypatch.setattr("enumerate.engine.pairs.run.VISITS_PER_SHARD", 2_000)
     deck = Deck.parse("TJQKA:cdh+joker")
     table = hand_table(deck)
     keys = build_keys(table, get_way("gli"))
@@ -73,7 +73,7 @@ def test_shards_resume(tmp_path, monkeypatch):
     for f in files[::2]:
         f.unlink()  # as if the run had stopped before these
     calls = []
-    import enumerate.engine.run as run_mod
+    import enumerate.engine.pairs.run as run_mod
 
     real = run_mod._run_shard
 
@@ -134,7 +134,7 @@ def test_player_selection_matches_brute_force():
 
 def test_single_hands_match_brute_force():
     """run_for_hands gives one hand's counts against every dealer hand of the other cards."""
-    from enumerate.engine.run import run_for_hands
+    from enumerate.engine.pairs.run import run_for_hands
 
     deck = Deck.parse("TJQKA:cdh+joker")
     table = hand_table(deck, use_cache=False)
@@ -151,16 +151,16 @@ def test_single_hands_match_brute_force():
         assert got[r].total == comb(deck.size - 7, 7)
 
 
-def test_order_by_high_is_a_stable_sort_at_every_size() -> None:
+def testorder_by_high_is_a_stable_sort_at_every_size() -> None:
     """The three sorts of ``sort_by_high`` (insertion, radix, counting: the small test decks
-    have few families large enough for the last two), through ``_order_by_high``, against
+    have few families large enough for the last two), through ``order_by_high``, against
     numpy's stable sort, at and around the sizes where one hands over to the next, ties and
     the largest id included."""
-    from enumerate.engine.kernels import (
+    from enumerate.engine.kernels.records import N_HIGH_MAX
+    from enumerate.engine.kernels.sorting import (
         COUNTING_SORT_MIN,
         INSERTION_SORT_MAX,
-        N_HIGH_MAX,
-        _order_by_high,
+        order_by_high,
     )
 
     rng = np.random.default_rng(3)
@@ -170,14 +170,14 @@ def test_order_by_high_is_a_stable_sort_at_every_size() -> None:
         for top in (N_HIGH_MAX + 1, 40):  # ids of the whole range; a few ids, many ties
             highs = rng.integers(0, top, size=n + 5).astype(np.int64)
             highs[: min(n, 2)] = N_HIGH_MAX
-            order = _order_by_high(highs, n, np.empty(n, dtype=np.int64))
+            order = order_by_high(highs, n, np.empty(n, dtype=np.int64))
             assert order.tolist() == np.argsort(highs[:n], kind="stable").tolist()
 
 
 def test_level_families_hold_every_hand_containing_the_set(deck_table) -> None:
     """DESIGN.md section 2: the family of orbit S lists, with class orbit sizes, |orbit S|
     times the C(n - k, 7 - k) hands that contain S; and every orbit of the level has one."""
-    from enumerate.engine.levels import build_level
+    from enumerate.engine.levels.build import build_level
 
     deck, table = deck_table
     size = table.orbit_size.astype(np.int64)

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from analysis.cli import main
-from analysis.envy import envy_by_table
-from analysis.sidebets import price_sidebet
+from analysis.cli.main import main
+from analysis.pricing.envy import envy_by_table
+from analysis.pricing.sidebets import price_sidebet
 from enumerate.rules import Deck
 
 PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "published" / "seven_card_classes.toml"

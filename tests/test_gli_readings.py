@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pytest
 
-from analysis.cli import main
+from analysis.cli.main import main
 from enumerate.cache import read_provenance
 from enumerate.evaluate import five_card_table
 from enumerate.houseways import (
@@ -517,7 +517,7 @@ def test_readings_set_together_equal_each_set_alone(tmp_path, monkeypatch):
     columns ``apply_way`` gives it alone, mixed with ways of their own ``choose`` (and a lone
     reading); ``way_tables`` caches each as ``way_table`` would, on a four-suit deck and on
     random full-deck hands."""
-    from analysis.reconcile import readings_to_try, way_name
+    from analysis.waylab.reconcile import readings_to_try, way_name
     from enumerate.houseways import apply_ways
     from enumerate.waytables import way_tables
 

@@ -1,17 +1,17 @@
 """The pair counts of a report's ways from the blind pass and the per-dealer table
-(``analysis.labpairs``) are the plain double loop's, every integer."""
+(``analysis.pricing.labpairs``) are the plain double loop's, every integer."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from analysis.counts import ALL_FLAGS, pair_counts
-from analysis.labpairs import lab_pair_counts
-from analysis.wayedge import dealer_lab
+from analysis.pricing.counts import ALL_FLAGS, pair_counts
+from analysis.pricing.labpairs import lab_pair_counts
+from analysis.waylab.wayedge import dealer_lab
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.engine import build_keys
-from enumerate.engine.blindpairs import run_blind_pairs
+from enumerate.engine.pairs.blind import run_blind_pairs
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table

@@ -7,9 +7,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from analysis.optimal import optimal_strategy
-from analysis.variants import get_variant
-from enumerate.bruteforce import _hand_keys, deck_hands
+from analysis.games.variants import get_variant
+from analysis.pricing.optimal import optimal_strategy
+from enumerate.bruteforce import deck_hands
+from enumerate.deals import hand_keys
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 
@@ -46,7 +47,7 @@ def test_optimal_equals_best_of_all_settings(deck_text, variant_name, step):
     assert opt.house_edge(optimal=True) <= opt.house_edge(optimal=False)
     way = get_way(variant.house_way)
     hands = deck_hands(deck)
-    k = _hand_keys(hands, Rules(), way, way, variant.flag_mask)
+    k = hand_keys(hands, Rules(), way, way, variant.flag_mask)
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
     index = {tuple(row.tolist()): i for i, row in enumerate(hands)}
     table = opt.table
@@ -76,7 +77,7 @@ def test_ties_go_to_the_house_way_then_to_the_highest_high_hand() -> None:
     """The tie rule of the module docstring, on hand-made EVs: class 0 has two best points and
     the way's setting is one of them; class 1's best points do not include the way's setting
     (the last, highest-high one wins); class 2 has one point."""
-    from analysis.optimal import _choose
+    from analysis.pricing.optimal import _choose
 
     offset = np.array([0, 3, 6, 7])
     point_ev = np.array([5, 7, 7, 7, 7, 2, -4])

@@ -16,8 +16,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from analysis.cli import main
-from analysis.optimal import (
+from analysis.cli.main import main
+from analysis.games.variants import get_variant, variant_names
+from analysis.pricing.optimal import (
     _cached,
     blind_flags,
     coefficients,
@@ -28,12 +29,12 @@ from analysis.optimal import (
     per_hand_flags,
     per_hand_sets,
 )
-from analysis.variants import get_variant, variant_names
-from enumerate.bruteforce import _hand_keys, deck_hands
+from enumerate.bruteforce import deck_hands
 from enumerate.cards import Card, Rank, parse_cards
+from enumerate.deals import hand_keys
 from enumerate.engine import build_keys
-from enumerate.engine.answersets import AnswerSets
-from enumerate.engine.perhand import run_per_hand
+from enumerate.engine.perhand.answersets import AnswerSets
+from enumerate.engine.perhand.table import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -63,7 +64,7 @@ def _deals():
     indices of the dealer hands of the other cards (rows of ``deck_hands``)."""
     way = get_way("gli")
     hands = deck_hands(DECK)
-    k = _hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
+    k = hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
     index = {row: i for i, row in enumerate(map(tuple, hands.tolist()))}
     ids = sorted(DECK.ids)
     dealers = np.array([[index[y] for y in combinations(sorted(set(ids) - set(row)), 7)]
@@ -184,7 +185,7 @@ def test_strategies_in_turn_share_one_table(tmp_path, monkeypatch):
     """``optimal_strategies`` (what ``paigow reports`` uses) builds one per-hand table for
     the shipped blind variants and a separate one for a variant with a rule of its own, and
     each strategy equals the one ``optimal_strategy`` gives alone."""
-    import analysis.optimal as optimal
+    import analysis.pricing.optimal as optimal
 
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))
     jacks = str(_variant_file(tmp_path, "push"))

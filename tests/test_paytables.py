@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis.cli import main
-from analysis.paytables import (
+from analysis.cli.main import main
+from analysis.games.paytables import (
     BET_EVENTS,
     FORTUNE_EVENTS,
     PaytableError,

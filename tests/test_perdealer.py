@@ -16,12 +16,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.counts import pair_counts
-from analysis.pricing import price
-from analysis.variants import BEST_RESPONSE, HOUSE_WAY, get_variant
-from analysis.wayedge import dealer_lab, house_optimal, settings_of, way_edge
+from analysis.games.variants import BEST_RESPONSE, HOUSE_WAY, get_variant
+from analysis.pricing.counts import pair_counts
+from analysis.pricing.returns import price
+from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of, way_edge
 from enumerate.bruteforce import per_dealer_by_brute_force
-from enumerate.engine.perdealer import PlayerSide, run_per_dealer
+from enumerate.engine.perdealer.table import PlayerSide, run_per_dealer
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table

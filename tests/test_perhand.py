@@ -7,10 +7,11 @@ from math import comb
 import numpy as np
 import pytest
 
-from enumerate.bruteforce import _hand_keys, deck_hands
+from enumerate.bruteforce import deck_hands
+from enumerate.deals import hand_keys
 from enumerate.engine import build_keys, run_engine
-from enumerate.engine.answersets import AnswerSets
-from enumerate.engine.perhand import run_per_hand
+from enumerate.engine.perhand.answersets import AnswerSets
+from enumerate.engine.perhand.table import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -38,7 +39,7 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
     hands of the other cards, each evaluated from its own cards."""
     deck = table.deck
     hands = deck_hands(deck)
-    dealer = _hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
+    dealer = hand_keys(hands, Rules(), way, way, ALL_DEALER_EVENTS)
     order = {b: i for i, b in enumerate(got.dealer_class_bits)}
     dcls = np.array([order[int(b)] for b in dealer["bits"]])
     bits = np.asarray(dealer["bits"], dtype=np.int64)
@@ -53,7 +54,7 @@ def assert_rows_match_dealer_loop(table, way, got, step: int) -> None:
     for row in range(0, len(table), step):
         rep = [int(c) for c in table.cards[row]]
         free = (masks & sum(1 << c for c in rep)) == 0
-        mine = _hand_keys(np.array([rep], dtype=np.int64), Rules(), way, way, ALL_DEALER_EVENTS)
+        mine = hand_keys(np.array([rep], dtype=np.int64), Rules(), way, way, ALL_DEALER_EVENTS)
         frontier = zip(
             got.point_high[got.points(row)].tolist(),
             got.point_low[got.points(row)].tolist(),

@@ -8,11 +8,14 @@ import numpy as np
 import pytest
 from numba import njit
 
-from enumerate.engine import build_keys, levelpass, perhand, twophase
-from enumerate.engine.answersets import AnswerSets
-from enumerate.engine.levels import build_level
-from enumerate.engine.perhand_kernels import DIRECT_MAX, per_hand_orbits
-from enumerate.engine.prefetch import prefetch
+from enumerate.engine import build_keys
+from enumerate.engine.kernels.prefetch import prefetch
+from enumerate.engine.levels import passes as levelpass
+from enumerate.engine.levels import twophase
+from enumerate.engine.levels.build import build_level
+from enumerate.engine.perhand import table as perhand
+from enumerate.engine.perhand.answersets import AnswerSets
+from enumerate.engine.perhand.kernels import DIRECT_MAX, per_hand_orbits
 from enumerate.houseways import get_way
 from enumerate.rules import Deck
 from enumerate.tables import hand_table

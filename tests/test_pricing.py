@@ -15,11 +15,11 @@ from math import comb
 import pytest
 
 import enumerate.engine as engine_mod  # pair_counts imports the engine when it counts
-from analysis.cli import main
-from analysis.counts import pair_counts
-from analysis.pricing import analyze, price
-from analysis.sidebets import price_sidebet
-from analysis.variants import get_variant
+from analysis.cli.main import main
+from analysis.games.variants import get_variant
+from analysis.pricing.counts import pair_counts
+from analysis.pricing.returns import analyze, price
+from analysis.pricing.sidebets import price_sidebet
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
@@ -200,7 +200,7 @@ def test_player_modes():
     with pytest.raises(ValueError) as err:
         analyze("face-up", player="optimal", deck=deck)
     assert str(err.value) == (
-        "player optimal is priced from per-hand counts: use analysis.optimal."
+        "player optimal is priced from per-hand counts: use analysis.pricing.optimal."
         "optimal_return_table (the CLI does)"
     )
     with pytest.raises(ValueError) as err:

@@ -8,8 +8,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from analysis.reports import build_reports
-from analysis.variants import variant_names
+from analysis.games.variants import variant_names
+from analysis.report.build import build_reports
 from enumerate.rules import Deck
 
 ENGINE_RUNS: list[object] = []  # the engine runs of the report below
@@ -18,7 +18,7 @@ LOG: list[str] = []  # its log
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    import enumerate.engine.run as engine_run
+    import enumerate.engine.pairs.run as engine_run
 
     out = tmp_path_factory.mktemp("reports") / "r"
     real = engine_run.run_engines
@@ -35,7 +35,7 @@ def built(tmp_path_factory):
 
 def test_the_report_counts_its_deals_without_an_engine_run(built):
     """The variants' and side bets' pair counts come from the lab's per-dealer table and one
-    blind pass for both ways (``analysis.labpairs``), not from an engine run per way."""
+    blind pass for both ways (``analysis.pricing.labpairs``), not from an engine run per way."""
     assert any(line.startswith("pair counts of gli, trump-plaza: one blind pass")
                for line in LOG)  # fmt: skip
     assert ENGINE_RUNS == []
@@ -69,7 +69,7 @@ def test_reports_small_deck(built):
 
 def test_the_reconciliation_is_the_last_step_and_keeps_its_place(built):
     """The readings' reconciliation runs last (the child sets its hands at low priority,
-    ``analysis.ahead``), its section still where the lab step used to write it: before the
+    ``analysis.report.ahead``), its section still where the lab step used to write it: before the
     house-way lab's."""
     assert list(built.seconds)[-1] == "reconciliation"
     titles = [title for title, _lines in built.sections]
@@ -147,7 +147,7 @@ def test_a_figure_missing_on_a_deck_is_shown_as_a_dash():
     is None; the summary showed the figures of the bets before it, then failed on it."""
     import pandas as pd
 
-    from analysis.reports import _frame_md
+    from analysis.report.build import _frame_md
 
     df = pd.DataFrame({"bet": ["fortune", "tiger-9"], "top award 1 in": [Fraction(5, 2), None]})
     text = _frame_md(df)

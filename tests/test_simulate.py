@@ -8,9 +8,9 @@ from functools import cache
 import numpy as np
 import pytest
 
-from analysis.simulate import compare_counts, deal, proportion_se, simulate_counts
+from analysis.checks.simulate import compare_counts, deal, proportion_se, simulate_counts
 from enumerate.engine import build_keys, run_engine
-from enumerate.engine.counts import PairCounts
+from enumerate.engine.pairs.counts import PairCounts
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
@@ -161,7 +161,7 @@ def test_simulate_command_agrees_with_exact(capsys):
     """paigow simulate: the exact house edge lies within 4 standard errors of the estimate."""
     import re
 
-    from analysis.cli import main
+    from analysis.cli.main import main
 
     deck = "23579JQA:cd+joker"
     assert main(["simulate", "ez", "--deals", "100000", "--seed", "5", "--deck", deck]) == 0

@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.optimal import optimal_strategy
+from analysis.pricing.optimal import optimal_strategy
 from enumerate.cards import Hand
 from enumerate.rules import Deck
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from analysis.sweep import (
+from analysis.pricing.sweep import (
     Cell,
     add_backend_options,
     add_sweep_command,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.variants import (
+from analysis.games.variants import (
     BEST_RESPONSE,
     HOUSE_WAY,
     DealerRule,

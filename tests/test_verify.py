@@ -4,8 +4,8 @@ from math import comb
 
 import pytest
 
-from analysis import verify as verify_mod
-from analysis.cli import main
+from analysis.checks import verify as verify_mod
+from analysis.cli.main import main
 
 
 def _write(folder, body):
@@ -105,7 +105,7 @@ def test_volatility_figures(tmp_path):
     return table's, which test_pricing checks against brute force)."""
     from fractions import Fraction
 
-    from analysis.pricing import analyze
+    from analysis.pricing.returns import analyze
     from enumerate.rules import Deck
 
     deck = "TJQKA:cdh+joker"

@@ -18,12 +18,13 @@ from math import comb, isqrt
 import numpy as np
 import pytest
 
-from analysis.cli import main
-from analysis.optimal import optimal_return_table
-from analysis.pricing import analyze
-from analysis.sidebets import price_sidebet
-from analysis.volatility import sqrt_floor, volatility
-from enumerate.bruteforce import _hand_keys, deck_hands
+from analysis.cli.main import main
+from analysis.pricing.optimal import optimal_return_table
+from analysis.pricing.returns import analyze
+from analysis.pricing.sidebets import price_sidebet
+from analysis.pricing.volatility import sqrt_floor, volatility
+from enumerate.bruteforce import deck_hands
+from enumerate.deals import hand_keys
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, ALL_DEALER_EVENTS, DealerEvent
@@ -38,7 +39,7 @@ def deals():
     hand of the other cards, and that dealer hand's event bits."""
     hands = deck_hands(DECK)
     gli = get_way("gli")
-    k = _hand_keys(hands, Rules(), gli, gli, ALL_DEALER_EVENTS)
+    k = hand_keys(hands, Rules(), gli, gli, ALL_DEALER_EVENTS)
     masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.int64)
     out = []
     for x in range(len(hands)):

@@ -5,11 +5,11 @@ real run to compile its own."""
 
 from __future__ import annotations
 
-from enumerate.engine.dealer_kernels import dealer_points, per_dealer_orbits
 from enumerate.engine.keys import build_keys
-from enumerate.engine.perdealer import PlayerSide, run_per_dealer
-from enumerate.engine.perhand import run_per_hand
-from enumerate.engine.perhand_kernels import per_hand_adds, per_hand_answers, per_hand_orbits
+from enumerate.engine.perdealer.kernels import dealer_points, per_dealer_orbits
+from enumerate.engine.perdealer.table import PlayerSide, run_per_dealer
+from enumerate.engine.perhand.kernels import per_hand_adds, per_hand_answers, per_hand_orbits
+from enumerate.engine.perhand.table import run_per_hand
 from enumerate.engine.warmup import WARM_DECK, WARM_WAY, warm_up
 from enumerate.houseways import get_way
 from enumerate.rules import Deck
@@ -38,14 +38,16 @@ def test_a_second_warm_up_reads_its_tables():
 
 def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     # the kernels the report's lab, optimal-strategy and banking steps call from Python
-    from analysis import banking, optimal, simulate, wayedge
-    from analysis.banking import BANKERS, banking_report
-    from analysis.optimal import optimal_strategies
-    from analysis.variants import BEST_RESPONSE
-    from analysis.warmup import warm_up_report
-    from analysis.waycosts import pattern_costs, rule_costs
-    from analysis.wayedge import dealer_lab, house_optimal, way_edge
-    from enumerate.engine import onehand
+    from analysis.checks import simulate
+    from analysis.games.variants import BEST_RESPONSE
+    from analysis.pricing import banking, optimal
+    from analysis.pricing.banking import BANKERS, banking_report
+    from analysis.pricing.optimal import optimal_strategies
+    from analysis.report.warmup import warm_up_report
+    from analysis.waylab import wayedge
+    from analysis.waylab.waycosts import pattern_costs, rule_costs
+    from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
+    from enumerate.engine.onehand import direct as onehand
 
     pricing = (wayedge._sums, wayedge._best_rows, wayedge._values_at, optimal._ev_numerators,
                optimal._choose, banking._best_for_banker, simulate._deal,

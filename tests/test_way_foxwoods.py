@@ -13,7 +13,7 @@ import json
 import numpy as np
 import pytest
 
-from analysis.cli import main
+from analysis.cli.main import main
 from enumerate.cards import Card
 from enumerate.evaluate import Category, five_card_table
 from enumerate.houseways import HouseWay, apply_way, facts, get_way, set_hand

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from analysis.ways import load_way_module
+from analysis.waylab.ways import load_way_module
 from enumerate.cache import read_provenance
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, five_card_table, two_card_id

@@ -1,4 +1,4 @@
-"""Writes behind the caller (``enumerate.writebehind``): they run on threads inside a block,
+"""Writes behind the caller (``enumerate.runtime.writebehind``): they run on threads inside a block,
 the block waits for them, and their errors are raised, not lost."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from enumerate.writebehind import write_behind, writes_behind
+from enumerate.runtime.writebehind import write_behind, writes_behind
 
 
 def test_outside_a_block_a_write_runs_at_once_on_the_callers_thread():

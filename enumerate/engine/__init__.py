@@ -2,7 +2,7 @@
 inclusion-exclusion over shared cards and suit symmetry.
 
 The names below load on first use: a command that only reads cached counts (``PairCounts``
-from ``enumerate.engine.counts``) does not pay for the engine's modules.
+from ``enumerate.engine.pairs.counts``) does not pay for the engine's modules.
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from enumerate.engine.counts import PairCounts
     from enumerate.engine.keys import EngineKeys, build_keys
-    from enumerate.engine.run import run_engine
+    from enumerate.engine.pairs.counts import PairCounts
+    from enumerate.engine.pairs.run import run_engine
 
 _WHERE = {
-    "PairCounts": "enumerate.engine.counts",
+    "PairCounts": "enumerate.engine.pairs.counts",
     "EngineKeys": "enumerate.engine.keys",
     "build_keys": "enumerate.engine.keys",
-    "run_engine": "enumerate.engine.run",
+    "run_engine": "enumerate.engine.pairs.run",
 }
 
 __all__ = ["EngineKeys", "PairCounts", "build_keys", "run_engine"]

@@ -112,7 +112,7 @@ class EngineKeys:
     def packed(self) -> np.ndarray:
         """One int64 record per class with what a family pass reads of it
         (``kernels.pack_classes``)."""
-        from enumerate.engine.kernels import pack_classes
+        from enumerate.engine.kernels.records import pack_classes
 
         return pack_classes(
             dealer_high=self.dealer_high, dealer_low=self.dealer_low,

@@ -11,14 +11,14 @@ the full-deck tables then find their kernels compiled.
 The deck is one whose families take both of the per-hand kernel's answer paths (a grid, and
 item by item: ``tests/test_perhand_edges.py``); its blind side sets hands by ``max-back``,
 the way with one rule, the cheapest to compile (the casino ways are compiled by the child
-process that sets the full deck by them, ``analysis.ahead``).
+process that sets the full deck by them, ``analysis.report.ahead``).
 """
 
 from __future__ import annotations
 
 from enumerate.engine.keys import build_keys
-from enumerate.engine.perdealer import PlayerSide, run_per_dealer
-from enumerate.engine.perhand import run_per_hand
+from enumerate.engine.perdealer.table import PlayerSide, run_per_dealer
+from enumerate.engine.perhand.table import run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table

@@ -52,9 +52,9 @@ from numba import njit
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, FiveCardTable, five_card_table
 from enumerate.houseways.facts import NONE, hand_facts, highest_back
-from enumerate.inpython import in_python
 from enumerate.rules import Rules
-from enumerate.threads import over_ranges
+from enumerate.runtime.inpython import in_python
+from enumerate.runtime.threads import over_ranges
 
 FALLBACK = "fallback: the way gave no valid setting"
 
@@ -289,7 +289,8 @@ def _royal_id(table: FiveCardTable) -> int:
 
 # The kernels: ``set_range`` for a ``choose(f)``, ``set_range_read`` for a ``choose(f, params)``
 # and one or more readings; they set the hands ``lo <= h < hi`` and run in threads
-# (``enumerate.threads``). Each takes the way's ``choose`` as an argument, which keeps it out of
+# (``enumerate.runtime.threads``). Each takes the way's ``choose`` as an argument, which
+# keeps it out of
 # numba's disk cache (the argument's type is the function object, new in every process): about
 # 13 s of compiling for gli's readings and 5.5 s for another way, in every process that sets
 # hands. So each shipped way has a kernel of its own that calls one of these with the way's

@@ -182,7 +182,7 @@ DEFAULT: Mapping[str, str] = {**LITERAL, "two-pair": "high-sevens"}
 """The reading plain ``gli`` uses: the literal one, but rule 5's first split condition read
 "the HIGH pair is sevens or better and there is no singleton ace" (``high-sevens``).
 
-Why (exact figures, ``analysis.reconcile``; README "House-way lab"): read with "and" the card
+Why (exact figures, ``analysis.waylab.reconcile``; README "House-way lab"): read with "and" the card
 keeps K-K-4-4 together without an ace, which no casino way does; the way then gives the
 best-responding player of dealer-open a house edge of -0.0774% against the report's 1.82%, and
 rule 5's keep branch alone leaves 2.27% of the bet to the player against the house-optimal

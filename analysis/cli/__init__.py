@@ -1,0 +1,1 @@
+"""The `paigow` command line: argument parsing, calls into the library, rendering."""

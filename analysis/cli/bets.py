@@ -1,0 +1,117 @@
+"""``paigow sidebet`` and ``paigow banking``: side bets under a paytable, the envy by table, and
+the banking player (defined when named: ``analysis.cli.main`` defers them)."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from analysis.cli.main import UsageError, _deck, _rules, _tell
+from analysis.report.formats import markdown, to_json
+
+
+def cmd_sidebet(args: argparse.Namespace) -> int:
+    from analysis.pricing.sidebets import bet_listing, sidebet_report
+
+    if args.list:
+        if args.name is not None:
+            raise UsageError("--list takes no side bet name")
+        df = bet_listing()
+        if args.format == "json":
+            print(to_json(df.to_dict("records")))
+        elif args.format in ("csv", "html"):
+            print(df.to_csv(index=False) if args.format == "csv" else df.to_html(index=False))
+        else:
+            print(markdown(df))
+        return 0
+    if args.name is None:
+        raise UsageError("name a side bet (see: paigow sidebet --list)")
+    if args.by_table:
+        from analysis.pricing.envy import envy_by_table
+
+        if args.players is not None:
+            raise UsageError("--by-table gives every number of players; leave out --players")
+        table = envy_by_table(args.name, args.paytable, args.envy, _amounts(args.bets),
+                              _deck(args), _rules(args))  # fmt: skip
+        print(table.render(args.format), end="")
+        return 0
+    report = sidebet_report(
+        args.name, args.paytable, args.players, args.envy, _deck(args), _rules(args),
+        args.house_way, on_run=_tell,
+    )  # fmt: skip
+    print(report.render(args.format), end="")
+    return 0
+
+
+def _amounts(text: str) -> tuple[Fraction, ...]:
+    """``--bets 5,10,25,100``: positive dollar amounts."""
+    out = []
+    for part in text.split(","):
+        try:
+            x = Fraction(part.strip())
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(
+                f"--bets: {part.strip()!r} is not an amount (e.g. 5,10,25,100)"
+            ) from None
+        if x <= 0:
+            raise UsageError(f"--bets: {part.strip()} is not a positive amount")
+        out.append(x)
+    return tuple(out)
+
+
+def cmd_banking(args: argparse.Namespace) -> int:
+    from analysis.pricing.banking import banking_report
+
+    if args.rounds < 2:
+        raise UsageError("--rounds must be at least 2")
+    if args.every < 1:
+        raise UsageError("--every must be at least 1")
+    print(banking_report(args.house_way, args.rounds, args.seed, args.every, _deck(args),
+                         _rules(args)).render(args.format), end="")  # fmt: skip
+    return 0
+
+
+def add_bet_commands(sub: Any) -> None:
+    """Define the commands of this module on the subcommands action ``sub``."""
+    p = sub.add_parser("banking", help="player banking: exact one on one, simulated 1..6 "
+                       "opponents, the house's edge when a player banks")  # fmt: skip
+    p.add_argument("--house-way", default="gli", help="everyone's house way (default gli)")
+    p.add_argument("--rounds", type=int, default=200_000, help="simulated rounds per table size")
+    p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
+    p.add_argument("--every", type=int, default=7, metavar="N",
+                   help="a player banks one round in N (default 7: a full table in turn)")
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
+    p.set_defaults(func=cmd_banking)
+
+    p = sub.add_parser("sidebet", help="exact return table of a side bet under a paytable")
+    p.add_argument("name", nargs="?", default=None, help="a side bet (see --list)")
+    p.add_argument("--list", action="store_true", help="list the side bets and their paytables")
+    p.add_argument(
+        "--paytable", default=None, metavar="NAME|FILE",
+        help="a shipped paytable of the bet (data/paytables) or a .toml file",
+    )  # fmt: skip
+    p.add_argument(
+        "--players", type=int, default=None, metavar="N",
+        help="players at the table, the bettor included (the dealer not): the envy bonus is"
+        " paid for each of the N-1 others",
+    )  # fmt: skip
+    p.add_argument(
+        "--envy", default=None, metavar="NAME|FILE",
+        help="envy table (default: the paytable's own, else 5000 for fortune)",
+    )  # fmt: skip
+    p.add_argument(
+        "--house-way", default=None,
+        help="the dealer's way, for bets on its setting (dealer-bonus, tiger-9)",
+    )  # fmt: skip
+    p.add_argument(
+        "--by-table", action="store_true",
+        help="fortune, chan-chu: the house edge with the envy included, by bet amount and "
+        "number of other players",
+    )  # fmt: skip
+    p.add_argument("--bets", default="5,10,25,100", metavar="AMOUNTS",
+                   help="bet amounts in dollars for --by-table (default 5,10,25,100)")
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
+    p.set_defaults(func=cmd_sidebet)

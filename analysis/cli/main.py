@@ -1,0 +1,503 @@
+"""The ``paigow`` command line.
+
+Every error the user can cause (a bad card, a wrong count, an unknown option value) ends with
+one line on stderr and exit code 2, never a traceback.
+
+Importing this module and building the parser import nothing heavy (no pandas, numba, pyarrow
+or matplotlib): each command imports what it uses, so that a one-hand command starts in a
+fraction of a second (``benchmarks/bench_cli.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import importlib
+import io
+import os
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NoReturn, cast
+
+from analysis.report.formats import decimal, markdown, markdown_cells, to_json
+from enumerate.cards import Card, parse_cards
+from enumerate.rules import Deck, Rules
+from enumerate.runtime.allocator import no_huge_pages_by_default
+
+if TYPE_CHECKING:
+
+    from analysis.games.variants import Variant
+    from analysis.waylab.ways import SetReport
+    from enumerate.evaluate import SettingValue
+    from enumerate.houseways import HouseWay
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported in one line, exit code 2."""
+
+
+class _Commands(argparse._SubParsersAction):
+    """The subcommands. Those of a module of their own that imports pandas and the engine
+    (``defer``) are defined by it only when one of them is named, or when the help lists them
+    all."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deferred: dict[str, str] = {}  # command -> "module:function" that defines it
+
+    def defer(self, names: Sequence[str], adder: str) -> None:
+        """Reserve ``names``, in this place of the list, for the commands that ``adder``
+        (``"module:function"``, called with this action) defines."""
+        for name in names:
+            self._deferred[name] = adder
+            self._name_parser_map[name] = self._parser_class()  # a placeholder
+
+    def define(self, names: Iterable[str]) -> None:
+        """Import and run the adders of the deferred commands among ``names``."""
+        for adder in dict.fromkeys(self._deferred[n] for n in names if n in self._deferred):
+            order = list(self._name_parser_map)
+            for name in [n for n, a in self._deferred.items() if a == adder]:
+                del self._deferred[name], self._name_parser_map[name]
+            module, _, function = adder.partition(":")
+            getattr(importlib.import_module(module), function)(self)
+            # back in their reserved places: in the choices (the same dict) and in the help
+            parsers = dict(self._name_parser_map)
+            self._name_parser_map.clear()
+            self._name_parser_map.update({n: parsers.pop(n) for n in order if n in parsers})
+            self._name_parser_map.update(parsers)
+            place = {n: i for i, n in enumerate(self._name_parser_map)}
+            self._choices_actions.sort(key=lambda a: place.get(a.dest, len(place)))
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:  # fmt: skip
+        self.define(values[:1])
+        super().__call__(parser, namespace, values, option_string)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            if isinstance(action, _Commands):
+                action.define(list(action.choices or ()))
+        return super().format_help()
+
+
+# The look-ups most commands start with, importing their modules (and numba) only when called.
+def get_way(name: str) -> HouseWay:
+    """The registered house way ``name`` (``enumerate.houseways.get_way``)."""
+    from enumerate.houseways import get_way as lookup
+
+    return lookup(name)
+
+
+def get_variant(spec: str) -> Variant:
+    """A shipped variant by name, or a variant file (``analysis.games.variants.get_variant``)."""
+    from analysis.games.variants import get_variant as lookup
+
+    return lookup(spec)
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(wheel=args.wheel)
+
+
+def _deck(args: argparse.Namespace) -> Deck:
+    return Deck.parse(args.deck)
+
+
+def cmd_hand(args: argparse.Namespace) -> int:
+    from enumerate.classes import describe
+    from enumerate.evaluate import settings
+
+    cards = parse_cards(args.cards, count=7)
+    rules = _rules(args)
+    rows = settings(cards, rules)
+    info = describe(cards, rules)
+    if args.format == "json":
+        print(
+            to_json(
+                {
+                    "hand": [str(c) for c in cards],
+                    "class": info.name,
+                    "best_five": info.best_five_name,
+                    "settings": [
+                        {
+                            "high": [str(c) for c in s.high],
+                            "low": [str(c) for c in s.low],
+                            "high_id": s.high_id,
+                            "low_id": s.low_id,
+                            "valid": s.valid,
+                            "high_name": s.high_name,
+                            "low_name": s.low_name,
+                        }
+                        for s in rows
+                    ],
+                }
+            )
+        )
+        return 0
+    print(f"hand: {' '.join(str(c) for c in cards)}")
+    print(f"class: {info.name}; best five: {info.best_five_name}")
+    flags = [
+        name
+        for name, on in (
+            ("pai gow", info.pai_gow),
+            ("ace-high pai gow", info.ace_high_pai_gow),
+            ("joker is the ace", info.joker_is_ace),
+            ("queen-high pai gow", info.queen_high_pai_gow),
+        )
+        if on
+    ]
+    print(f"flags: {', '.join(flags) or 'none'}; jacks: {info.jacks}")
+    print()
+    print(f"{'high hand':<16} {'id':>4}  {'low':<6} {'id':>2}  {'valid':<5}  names")
+    for s in sorted(rows, key=lambda s: (s.valid, s.high_id, s.low_id), reverse=True):
+        print(
+            f"{' '.join(str(c) for c in s.high):<16} {s.high_id:>4}  "
+            f"{' '.join(str(c) for c in s.low):<6} {s.low_id:>2}  {'yes' if s.valid else 'FOUL':<5}"
+            f"  {s.high_name} / {s.low_name}"
+        )
+    return 0
+
+
+def cmd_categories(args: argparse.Namespace) -> int:
+    from analysis.pricing.categories import category_table
+
+    deck = _deck(args)
+    df = category_table(deck, _rules(args))
+    total = int(df["combinations"].iloc[-1])
+    if args.format == "json":
+        rows = [
+            {
+                "class": r["class"],
+                "combinations": int(r["combinations"]),
+                "probability": float(r["probability"]),
+                "probability_fraction": r["probability"],
+            }
+            for r in df.to_dict("records")
+            if r["class"] != "total"
+        ]
+        print(to_json({"deck": deck.name, "total": total, "rows": rows}))
+        return 0
+    shown = df.assign(probability=[decimal(Fraction(p), 10) for p in df["probability"]])
+    if args.format == "csv":
+        print(shown.to_csv(index=False), end="")
+    else:
+        print(f"Seven-card classes, deck {deck.name}: {total:,} hands\n")
+        print(markdown(shown.assign(combinations=df["combinations"])))
+    return 0
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _setting_json(s: SettingValue) -> dict[str, object]:
+    return {
+        "high": _cards(s.high),
+        "low": _cards(s.low),
+        "high_name": s.high_name,
+        "low_name": s.low_name,
+    }
+
+
+def _set_text(r: SetReport) -> None:
+    c = r.chosen
+    high, low = " ".join(_cards(c.high)), " ".join(_cards(c.low))
+    print(f"hand: {' '.join(_cards(r.hand))}")
+    print(f"house way: {r.way.name} (version {r.way.version})")
+    print(f"high: {high:<16}  {c.high_name}")
+    print(f"low:  {low:<16}  {c.low_name}")
+    print(f"rule: {r.rule}")
+    if r.dominated:
+        print("the way's setting is dominated: another setting is as strong in both hands and")
+        print("stronger in one")
+    print()
+    print(f"non-dominated settings ({len(r.alternatives)}), strongest high hand first"
+          " (* = the way's setting):")  # fmt: skip
+    for s in r.alternatives:
+        mark = "*" if (s.high, s.low) == (c.high, c.low) else " "
+        print(
+            f"{mark} {' '.join(_cards(s.high)):<16}  {' '.join(_cards(s.low)):<6}"
+            f"  {s.high_name} / {s.low_name}"
+        )
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    from analysis.waylab.ways import set_report
+
+    r = set_report(get_way(args.house_way), args.cards, _rules(args))
+    if args.format == "json":
+        print(
+            to_json(
+                {
+                    "high": _cards(r.chosen.high),
+                    "low": _cards(r.chosen.low),
+                    "rule": r.rule,
+                    "alternatives": [_setting_json(s) for s in r.alternatives],
+                }
+            )
+        )
+    else:
+        _set_text(r)
+    return 0
+
+
+def _tell(message: str) -> None:
+    print(f"paigow: {message}", file=sys.stderr)
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from analysis.pricing.returns import analyze
+
+    variant = get_variant(args.variant)
+    if args.house_way is not None:
+        get_way(args.house_way)  # an unknown way fails here, before any counting
+    if args.player in ("banking", "banking-optimal"):
+        from analysis.pricing.banking import banking_table
+
+        banker = "optimal" if args.player == "banking-optimal" else "house-way"
+        if banker == "optimal":
+            _tell("the per-hand table, with every setting counted as the banker (cached once "
+                  "it is built; the optimal player reads the same table)")
+        table = banking_table(args.variant, args.house_way, banker, _deck(args), _rules(args))
+        print(table.render(args.format), end="")
+        return 0
+    if args.player == "optimal":
+        from analysis.pricing.optimal import optimal_return_table
+
+        if variant.dealer_exposed:
+            raise UsageError(
+                f"variant {variant.name} exposes the dealer's hand: its best play is the best "
+                "response (--player best-response), not a blind strategy"
+            )
+        _tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
+        table = optimal_return_table(variant, args.house_way, _deck(args), _rules(args))
+        print(table.render(args.format), end="")
+        return 0
+    table = analyze(
+        variant, args.house_way, args.player, _deck(args), _rules(args), on_run=_tell
+    )
+    print(table.render(args.format), end="")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from analysis.checks.simulate import simulate_variant
+
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    if args.house_way is not None:
+        get_way(args.house_way)
+    table, edge, se = simulate_variant(args.variant, args.deals, args.seed, args.house_way,
+                                       args.player, _deck(args), _rules(args))  # fmt: skip
+    print(table.render(args.format), end="")
+    if args.format in ("md", "html"):
+        print(f"Monte Carlo: {args.deals:,} deals, seed {args.seed}: house edge "
+              f"{float(edge) * 100:.4f}% +/- {se * 100:.4f}% (one standard error)")  # fmt: skip
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from analysis.checks.verify import verify
+
+    df = verify(only=args.only)
+    if args.format == "json":
+        print(to_json(df.to_dict("records")))
+    elif args.format == "csv":
+        print(df.to_csv(index=False), end="")
+    else:
+        print(markdown(df.drop(columns=["source", "ok"])))
+        print()
+        for i, src in enumerate(df["source"]):
+            print(f"{i + 1}. {df['figure'].iloc[i]}: {src}")
+    status = df["status"].tolist() if len(df) else []
+    failed, still_open = status.count("FAIL"), status.count("open")
+    print(f"\n{status.count('pass')} passed, {failed} failed"
+          + (f", {still_open} open (disagreements on record)" if still_open else ""))
+    return 1 if failed else 0
+
+
+def cmd_reports(args: argparse.Namespace) -> int:
+    from analysis.report.build import build_reports
+    from enumerate.houseways import split_way_names
+
+    ways = split_way_names(args.ways)
+    for w in ways:
+        get_way(w)
+    t0 = time.perf_counter()
+
+    def log(message: str) -> None:  # each line with the seconds since the start
+        print(f"[{time.perf_counter() - t0:6.1f} s] {message}", file=sys.stderr, flush=True)
+
+    rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal, log=log)
+    print(f"reports written to {rep.out}/ (index.md)")
+    return 0
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    from analysis.pricing.best import hand_choices
+
+    cards = parse_cards(args.cards, count=7)
+    variant = get_variant(args.variant)
+    if args.house_way is not None:
+        get_way(args.house_way)
+    got = hand_choices(args.cards, variant, args.house_way, _deck(args), _rules(args),
+                       method=args.method)  # fmt: skip
+    if args.format == "json":
+        print(to_json({
+            "hand": [str(c) for c in cards], "variant": variant.name,
+            "house_way": got.house_way, "dealer_hands": got.dealer_hands,
+            "settings": [{**r, "EV": float(r["EV"]), "EV_fraction": r["EV"]} for r in got.rows],
+        }))  # fmt: skip
+        return 0
+    # printed from the rows, without pandas (a third of a second to import)
+    cols = ["high", "low", "high hand", "low hand", "win", "push", "loss", "EV", "mark"]
+    cells = [[r["high"], r["low"], r["high hand"], r["low hand"], str(r["win"]),
+              str(r["push"]), str(r["loss"]), decimal(r["EV"], 6),
+              "optimal" * r["optimal"] + " + " * (r["optimal"] and r["house way"])
+              + "house way" * r["house way"]] for r in got.rows]  # fmt: skip
+    if args.format == "csv":
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([cols, *cells])
+        print(out.getvalue(), end="")
+        return 0
+    print(f"{' '.join(str(c) for c in cards)}: {variant.name}, dealer sets by {got.house_way}; "
+          f"counts over the {got.dealer_hands:,} dealer hands of the other cards\n")  # fmt: skip
+    numeric = [c in ("win", "push", "loss") for c in cols]
+    print(markdown_cells(cols, cells, numeric))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="paigow", description="Exact pai gow poker analysis.")
+    parser.add_argument(
+        "--wheel", choices=("second", "low"), default="second",
+        help="rank of A-2-3-4-5: second-highest straight (default) or lowest",
+    )  # fmt: skip
+    parser.add_argument(
+        "--way-module", action="append", default=[], metavar="PATH_OR_MODULE",
+        help="import a module of house ways that registers them (a .py file or a module name;"
+        " repeatable; also $PAIGOW_WAY_MODULES, colon-separated)",
+    )  # fmt: skip
+    sub = cast(_Commands, parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, action=_Commands))  # fmt: skip
+
+    p = sub.add_parser("hand", help="the 21 settings of a seven-card hand")
+    p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_hand)
+
+    p = sub.add_parser("categories", help="exact seven-card class table")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or A2345:cdh+joker")
+    p.set_defaults(func=cmd_categories)
+
+    p = sub.add_parser("set", help="set a hand by a house way, with the non-dominated settings")
+    p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
+    p.add_argument("--house-way", default="gli", help="a registered way (see: paigow ways)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_set)
+
+    sub.defer(("ways", "diff-ways"), "analysis.cli.ways:add_way_commands")
+
+    p = sub.add_parser("analyze", help="exact return table of a game variant's main wager")
+    p.add_argument("variant", help="traditional, face-up, dealer-open, ez, commission-free"
+                   " (data/variants) or a variant .toml file")  # fmt: skip
+    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument(
+        "--player", default=None, metavar="MODE",
+        help="house-way (blind, by the house way), best-response (sees the exposed dealer), "
+        "optimal (blind, highest exact EV per hand), banking (traditional: the player banks "
+        "against one opponent, both by the house way) or banking-optimal (the banker sets for "
+        "his highest EV); default: best-response when the dealer is exposed, else house-way",
+    )  # fmt: skip
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
+    p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("simulate", help="Monte Carlo of real deals, with standard errors")
+    p.add_argument("variant", help="a variant name or .toml file")
+    p.add_argument("--deals", type=int, default=1_000_000, help="number of deals")
+    p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
+    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--player", default=None, metavar="MODE", help="house-way or best-response")
+    p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    p.set_defaults(func=cmd_simulate)
+
+    sub.defer(("banking",), "analysis.cli.bets:add_bet_commands")
+
+    p = sub.add_parser("verify", help="compare computed figures with data/published/*.toml")
+    p.add_argument("--only", default=None, help="only figures whose name contains this text")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("reports", help="every variant, side bet and paytable, with plots")
+    p.add_argument("--out", default="reports", help="output folder (default reports/)")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cdh+joker")
+    p.add_argument("--ways", default="gli,trump-plaza", help="house ways, comma-separated")
+    p.add_argument("--no-optimal", action="store_true", help="skip the optimal-strategy tables")
+    p.set_defaults(func=cmd_reports)
+
+    p = sub.add_parser("best", help="every non-dominated setting of a hand with exact EVs")
+    p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
+    p.add_argument("--variant", default="traditional", help="a blind variant (default traditional)")
+    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    p.add_argument(
+        "--method", choices=("auto", "table", "direct"), default="auto",
+        help="table: read the hand from the per-hand table (built first if not cached, minutes); "
+        "direct: count its dealer hands one by one (seconds); auto (default): table if cached",
+    )  # fmt: skip
+    p.set_defaults(func=cmd_best)
+
+    sub.defer(("sweep",), "analysis.pricing.sweep:add_sweep_command")
+    sub.defer(("way-edge", "way-costs"), "analysis.cli.waylab:add_way_lab_commands")
+
+    sub.defer(("sidebet",), "analysis.cli.bets:add_bet_commands")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code.
+
+    Run as the program (no ``argv``: ``paigow``, ``python -m analysis``), it freezes the
+    garbage collector before returning, so that the interpreter's teardown does not sweep once
+    more the hundred thousand objects numba made: a tenth of a second of every command."""
+    code = _run(argv)
+    if argv is None:
+        gc.freeze()
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    # numpy, imported later by the commands that need it: first touched, huge pages cost more
+    # than they give (``enumerate.runtime.allocator``)
+    no_huge_pages_by_default(os.environ)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        from analysis.waylab.ways import load_way_module, way_modules_from_env
+
+        for spec in [*way_modules_from_env(), *args.way_module]:
+            load_way_module(spec)
+        return int(args.func(args))
+    except (UsageError, ValueError) as err:
+        print(f"paigow: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Game variants as data: TOML files under ``data/variants/``, read into a frozen ``Variant``.
+
+A variant says how the main wager is settled; nothing in it is code::
+
+    name = "face-up"
+    title = "Face Up Pai Gow Poker"
+    dealer_exposed = true      # the player sees the dealer's setting before setting his own
+    commission = "0"           # on wins, exact: 0, "5%", "0.05" or "1/20"
+    house_way = "gli"          # the dealer's way (a registered house way)
+
+    [dealer_rules]             # dealer event = effect; the first rule (file order) that a
+    "ace-high pai gow" = "push"  # dealer hand holds applies
+
+Dealer events (``DEALER_EVENTS``) are the flags the pair engine sorts dealer hands by; effects:
+
+- ``push``: every bet pushes;
+- ``dealer-wins``: the dealer wins at once, whatever the player holds;
+- ``player-win-push``: a bet the player would win pushes (pushes and losses stand).
+
+The flags a variant needs (``flag_mask``) follow from its rules, so pricing a new variant or
+house way needs no engine code: ``analysis.pricing.returns.price`` is a pure function of the counts,
+the variant and the player mode.
+
+>>> v = get_variant("face-up")
+>>> v.flag_mask, v.default_player, v.commission
+(3, 'best-response', Fraction(0, 1))
+>>> get_variant("traditional").win_pays
+Fraction(19, 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from analysis.games.paytables import DataFileError, exact, quoted, read_toml
+from enumerate.houseways import get_way
+from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, DealerEvent
+
+VARIANT_DIR = Path(__file__).resolve().parents[2] / "data" / "variants"
+
+# player modes
+HOUSE_WAY = "house-way"  # the player sets every hand by a house way, blind
+BEST_RESPONSE = "best-response"  # sees the dealer's setting, picks the best non-dominated one
+OPTIMAL = "optimal"  # the blind setting with the highest exact EV (analysis.pricing.optimal)
+
+DEALER_EVENTS: dict[str, int] = {
+    "ace-high pai gow": ACE_HIGH_PAI_GOW_EVENTS,
+    "ace-high pai gow, joker as the ace": DealerEvent.ACE_HIGH_JOKER,
+    "ace-high pai gow, natural ace": DealerEvent.ACE_HIGH_NATURAL,
+    "two or more jacks": DealerEvent.TWO_JACKS,
+    "queen-high pai gow": DealerEvent.QUEEN_HIGH,
+    "nine-high low hand": DealerEvent.NINE_HIGH_LOW,
+}
+
+Effect = Literal["push", "dealer-wins", "player-win-push"]
+EFFECTS: tuple[Effect, ...] = ("push", "dealer-wins", "player-win-push")
+FIELDS = (
+    "commission", "dealer_exposed", "dealer_rules", "description", "house_way", "name",
+    "source", "title",
+)  # fmt: skip
+
+
+class VariantError(DataFileError):
+    """A variant file is wrong, or a variant name is unknown."""
+
+
+@dataclass(frozen=True)
+class DealerRule:
+    """When the dealer's hand holds ``event``, ``effect`` settles the bet."""
+
+    event: str
+    effect: Effect
+
+    @property
+    def bits(self) -> int:
+        return DEALER_EVENTS[self.event]
+
+    @property
+    def label(self) -> str:
+        """The row name in a return table."""
+        if self.effect == "push":
+            return f"dealer {self.event}: push"
+        if self.effect == "dealer-wins":
+            return f"dealer {self.event}: dealer wins"
+        return f"player win pushed: dealer {self.event}"
+
+    @property
+    def outcome(self) -> str:
+        return "loss" if self.effect == "dealer-wins" else "push"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How the main wager of one game is settled."""
+
+    name: str
+    dealer_exposed: bool
+    commission: Fraction
+    dealer_rules: tuple[DealerRule, ...] = ()
+    house_way: str = "gli"
+    title: str = ""
+    description: str = ""
+    source: str = ""
+
+    @property
+    def flag_mask(self) -> int:
+        """The dealer flags the pair counts must keep apart for this variant."""
+        mask = 0
+        for rule in self.dealer_rules:
+            mask |= int(rule.bits)
+        return mask
+
+    @property
+    def default_player(self) -> str:
+        """Best response when the dealer is exposed, else the house way."""
+        return BEST_RESPONSE if self.dealer_exposed else HOUSE_WAY
+
+    @property
+    def win_pays(self) -> Fraction:
+        """What a winning bet pays, to 1."""
+        return 1 - self.commission
+
+    def rule_for(self, bits: int) -> DealerRule | None:
+        """The rule settling a dealer hand with these flag bits (first match), or None."""
+        for rule in self.dealer_rules:
+            if bits & rule.bits:
+                return rule
+        return None
+
+
+def _fail(path: Path, field: str, problem: str) -> VariantError:
+    return VariantError(f"{path}: {field}: {problem}")
+
+
+def _string(doc: dict[str, Any], key: str, path: Path, default: str | None = None) -> str:
+    if key not in doc:
+        if default is None:
+            raise _fail(path, key, "missing (required)")
+        return default
+    value = doc[key]
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(path, key, f"expected a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def load_variant(path: str | Path) -> Variant:
+    """Read and check one variant file (one-line ``VariantError`` on any problem)."""
+    path = Path(path)
+    doc = read_toml(path, VariantError, FIELDS)
+    name = _string(doc, "name", path)
+    if "dealer_exposed" not in doc:
+        raise _fail(path, "dealer_exposed", "missing (required)")
+    exposed = doc["dealer_exposed"]
+    if not isinstance(exposed, bool):
+        raise _fail(path, "dealer_exposed", f"expected true or false, got {exposed!r}")
+    if "commission" not in doc:
+        raise _fail(path, "commission", "missing (required)")
+    commission = exact(doc["commission"])
+    if commission is None or not 0 <= commission < 1:
+        raise _fail(
+            path, "commission",
+            f"expected a share of a win from 0 to below 1 (0, \"5%\", 0.05), got "
+            f"{doc['commission']!r}",
+        )  # fmt: skip
+    way = _string(doc, "house_way", path, default="gli")
+    try:
+        get_way(way)
+    except ValueError as err:
+        raise _fail(path, "house_way", str(err)) from None
+    rules_doc = doc.get("dealer_rules", {})
+    if not isinstance(rules_doc, dict):
+        raise _fail(path, "dealer_rules", "expected a table of dealer event = effect")
+    rules = []
+    for event, effect in rules_doc.items():
+        field = f"dealer_rules.{quoted(event)}"
+        if event not in DEALER_EVENTS:
+            known = ", ".join(DEALER_EVENTS)
+            raise _fail(path, field, f"unknown dealer event (known: {known})")
+        if effect not in EFFECTS:
+            raise _fail(path, field, f"unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
+        rules.append(DealerRule(event, cast(Effect, effect)))
+    return Variant(
+        name=name,
+        dealer_exposed=exposed,
+        commission=commission,
+        dealer_rules=tuple(rules),
+        house_way=way,
+        title=_string(doc, "title", path, default=name),
+        description=_string(doc, "description", path, default=""),
+        source=_string(doc, "source", path, default=""),
+    )
+
+
+@cache
+def _shipped(directory: Path) -> dict[str, Variant]:
+    out: dict[str, Variant] = {}
+    for path in sorted(directory.glob("*.toml")):
+        v = load_variant(path)
+        if v.name != path.stem:
+            raise _fail(path, "name", f"{v.name!r} differs from the file name {path.stem!r}")
+        out[v.name] = v
+    return out
+
+
+def variant_names(directory: Path = VARIANT_DIR) -> list[str]:
+    """Names of the variants shipped under ``data/variants``."""
+    return sorted(_shipped(directory))
+
+
+def get_variant(spec: str | Variant, directory: Path = VARIANT_DIR) -> Variant:
+    """A shipped variant by name, or a variant file (a path ending in ``.toml``)."""
+    if isinstance(spec, Variant):
+        return spec
+    if spec.endswith(".toml") or ("/" in spec and Path(spec).is_file()):
+        return load_variant(spec)
+    shipped = _shipped(directory)
+    if spec not in shipped:
+        known = ", ".join(sorted(shipped))
+        raise VariantError(f"unknown variant {spec!r} (known: {known})")
+    return shipped[spec]

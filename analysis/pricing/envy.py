@@ -1,0 +1,315 @@
+"""The envy bonus: dollars paid to a bettor with at least $5 on the Fortune (or Chan Chu) bet for
+every OTHER player at the table (not the dealer, not himself) holding a listed hand.
+
+An other player's seven cards are a uniformly random hand of the deck (whatever the bettor
+holds, by symmetry over all deals), so by linearity the expected envy per round is exactly
+``others * sum over hands of P(hand) * amount``. ``envy_by_table`` turns that into the bet's
+overall house edge with the envy included, by number of other players and bet amount: the
+bettor's own result scales with his bet, the envy does not.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+import pandas as pd
+
+from analysis.games.paytables import Paytable, PaytableError, find_paytable
+from analysis.pricing.returns import TEMPLATE_BANNER, exact_decimal
+from analysis.pricing.volatility import Volatility, volatility
+from analysis.report.formats import decimal, markdown, to_json
+from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+
+ENVY_MINIMUM_BET = 5  # dollars on the bet that qualify for the envy bonus
+DEFAULT_ENVY_TABLE = "5000"
+
+
+def max_players(deck: Deck) -> int:
+    """Most players (besides the dealer) one deal of ``deck`` can serve: 7 cards each."""
+    return deck.size // 7 - 1
+
+
+@dataclass(frozen=True, eq=False)
+class EnvyTable:
+    """Expected envy bonus, in dollars, for one qualifying bettor."""
+
+    paytable: str
+    title: str
+    deck: str
+    total: int  # hands of the deck
+    table: pd.DataFrame = field(repr=False)  # event, amount, combinations, probability, expected
+    per_other_player: Fraction  # expected dollars per other player at the table
+    players: int | None = None  # players at the table, the bettor included (not the dealer)
+    template: bool = False
+    source: str = ""
+
+    @property
+    def others(self) -> int | None:
+        return None if self.players is None else self.players - 1
+
+    @cached_property
+    def volatility(self) -> Volatility:
+        """The envy one other player's hand pays the bettor (dollars): variance, hit frequency
+        (some envy paid), top award. Several other players' hands come from one deck, so they
+        are not independent: their envy's mean is the sum of theirs, its variance is not."""
+        rows = [(r["amount"], r["probability"], "win") for r in self.table.to_dict("records")]
+        paid = sum((p for _a, p, _o in rows), Fraction(0))
+        events = [*self.table["event"], "no envy"]
+        return volatility([*rows, (Fraction(0), 1 - paid, "push")], events)
+
+    def value(self, players: int | None = None) -> Fraction:
+        """Expected envy dollars per round with ``players`` at the table (bettor included)."""
+        n = players if players is not None else self.players
+        if n is None:
+            raise ValueError("say how many players sit at the table")
+        return (n - 1) * self.per_other_player
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "paytable": self.paytable,
+            "template": self.template,
+            "deck": self.deck,
+            "total": self.total,
+            "rows": [
+                {
+                    "event": r["event"],
+                    "amount": _number(r["amount"]),
+                    "combinations": int(r["combinations"]),
+                    "probability": float(r["probability"]),
+                    "expected": float(r["expected"]),
+                }
+                for r in self.table.to_dict("records")
+            ],
+            "per_other_player": float(self.per_other_player),
+            "per_other_player_fraction": self.per_other_player,
+            "per_other_player_figures": self.volatility.to_dict(main_wager=False),
+        }
+        if self.players is not None:
+            v = self.value()
+            out.update(
+                players=self.players,
+                others=self.players - 1,
+                value=float(v),
+                value_fraction=v,
+                value_per_unit_at_minimum_bet=float(v / ENVY_MINIMUM_BET),
+            )
+        return out
+
+    def display(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            {
+                "hand": self.table["event"],
+                "amount ($)": [exact_decimal(a) for a in self.table["amount"]],
+                "combinations": self.table["combinations"].astype("int64"),
+                "probability": [decimal(p, 10) for p in self.table["probability"]],
+                "expected ($)": [decimal(e, 10) for e in self.table["expected"]],
+            }
+        )
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.template:
+            out.append(TEMPLATE_BANNER)
+        out.append(
+            f"Envy bonus, table {self.paytable}" + (f" ({self.title})" if self.title else "")
+            + f", deck {self.deck}: dollars paid to a bettor with ${ENVY_MINIMUM_BET} or more on "
+            "the bet for every OTHER player at the table (not the dealer) holding a listed hand"
+        )  # fmt: skip
+        if self.source:
+            out.append(f"source: {self.source}")
+        return out
+
+    def summary(self) -> list[str]:
+        per = self.per_other_player
+        out = [f"expected envy per other player: ${decimal(per, 10)} (exact: {per})"]
+        out += [f"one other player's envy: {line}"
+                for line in self.volatility.lines(main_wager=False, dollars=True)]  # fmt: skip
+        if self.players is None:
+            out.append("(--players N: N players at the table, the bettor included)")
+        else:
+            v = self.value()
+            share = decimal(100 * v / ENVY_MINIMUM_BET, 4)
+            out.append(
+                f"players at the table: {self.players} (the bettor included, the dealer not): "
+                f"{self.players - 1} other players, expected envy ${decimal(v, 10)} per round "
+                f"= {share}% of a ${ENVY_MINIMUM_BET} bet"
+            )
+        return out
+
+    def render(self, fmt: str = "md") -> str:
+        shown = self.display()
+        if fmt == "json":
+            return to_json(self.to_dict())
+        if fmt == "csv":
+            return str(shown.to_csv(index=False))
+        if fmt == "html":
+            head = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.lines())
+            tail = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.summary())
+            return head + shown.to_html(index=False, border=0, classes="envy-table") + "\n" + tail
+        if fmt == "md":
+            return "\n".join([*self.lines(), "", markdown(shown), "", *self.summary()]) + "\n"
+        raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
+
+
+def _number(x: Fraction) -> int | float:
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def envy_table(
+    paytable: Paytable | str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    players: int | None = None,
+    use_cache: bool = True,
+) -> EnvyTable:
+    """The expected envy bonus under an envy table (a shipped name such as ``"5000"``, a file,
+    or any ``Paytable`` with an [envy] section), for ``players`` at the table if given."""
+    deck = deck or Deck.full()
+    if isinstance(paytable, Paytable):
+        table = paytable
+    else:
+        table = find_paytable("envy", paytable or DEFAULT_ENVY_TABLE)
+    if not table.envy:
+        raise PaytableError(f"{table.path}: envy: missing (this table has no envy amounts)")
+    if players is not None and players < 1:
+        raise ValueError(f"--players {players}: at least 1 (the players at the table, the bettor "
+                         "included)")  # fmt: skip
+    if players is not None and players > max_players(deck):
+        raise ValueError(
+            f"--players {players}: the {deck.size}-card deck {deck.name} deals at most "
+            f"{max_players(deck)} players besides the dealer (7 cards each)"
+        )
+    hands = hand_table(deck, rules, use_cache)
+    counts = hands.class_counts()
+    by_label = {c.label: n for c, n in counts.items()}
+    total = hands.total
+    records: list[dict[str, Any]] = []
+    for event, amount in table.envy:
+        p = Fraction(by_label[event], total)
+        records.append(
+            {"event": event, "amount": amount, "combinations": by_label[event], "probability": p,
+             "expected": amount * p}
+        )  # fmt: skip
+    df = pd.DataFrame(
+        records, columns=["event", "amount", "combinations", "probability", "expected"]
+    ).astype(object)
+    per = sum((amount * Fraction(by_label[e], total) for e, amount in table.envy), Fraction(0))
+    return EnvyTable(
+        paytable=table.name, title=table.title, deck=deck.name, total=total, table=df,
+        per_other_player=per, players=players, template=table.template, source=table.source,
+    )  # fmt: skip
+
+
+BET_AMOUNTS: tuple[Fraction, ...] = tuple(Fraction(x) for x in (5, 10, 25, 100))
+
+
+@dataclass(frozen=True, eq=False)
+class EnvyByTable:
+    """A bet's overall house edge with its envy included, by bet amount (rows) and number of
+    other players at the table (columns).
+
+    A bettor of ``B`` dollars loses ``B x house_edge`` on his own hand on average and, when
+    ``B >= $5``, receives ``per_other_player`` dollars on average from each other player's
+    hand: the overall edge is ``house_edge - others x per_other_player / B``.
+    """
+
+    bet: str
+    paytable: str
+    envy: str
+    deck: str
+    house_edge: Fraction  # the bet on the bettor's own hand, per unit
+    per_other_player: Fraction  # expected envy dollars from one other player's hand
+    amounts: tuple[Fraction, ...]
+    others: tuple[int, ...]
+    template: bool = False
+
+    def edge(self, amount: Fraction, others: int) -> Fraction:
+        """The overall house edge per dollar bet."""
+        if amount <= 0:
+            raise ValueError(f"bet amount {amount}: must be positive")
+        envy = others * self.per_other_player if amount >= ENVY_MINIMUM_BET else Fraction(0)
+        return self.house_edge - envy / amount
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"bet ($)": a, **{_others(k): self.edge(a, k) for k in self.others}}
+                for a in self.amounts]  # fmt: skip
+
+    def lines(self) -> list[str]:
+        out = [TEMPLATE_BANNER] if self.template else []
+        out.append(
+            f"{self.bet} table {self.paytable} with envy table {self.envy}, deck {self.deck}: "
+            f"overall house edge per dollar bet, the envy included (the bettor's own hand "
+            f"{decimal(100 * self.house_edge, 4)}%; ${decimal(self.per_other_player, 6)} of "
+            f"envy expected from each other player's hand, paid on bets of "
+            f"${ENVY_MINIMUM_BET} or more)"
+        )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bet": self.bet, "paytable": self.paytable, "envy": self.envy, "deck": self.deck,
+            "template": self.template, "house_edge_fraction": self.house_edge,
+            "per_other_player_fraction": self.per_other_player,
+            "rows": [{"bet": float(a), "others": k, "house_edge": float(self.edge(a, k)),
+                      "house_edge_fraction": self.edge(a, k)}
+                     for a in self.amounts for k in self.others],
+        }  # fmt: skip
+
+    def display(self) -> pd.DataFrame:
+        shown = [{"bet ($)": exact_decimal(r["bet ($)"]),
+                  **{c: f"{decimal(100 * v, 4)}%" for c, v in r.items() if c != "bet ($)"}}
+                 for r in self.rows()]  # fmt: skip
+        return pd.DataFrame(shown)
+
+    def render(self, fmt: str = "md") -> str:
+        if fmt == "json":
+            return to_json(self.to_dict())
+        if fmt == "csv":
+            exact = [{c: (v if c == "bet ($)" else f"{v.numerator}/{v.denominator}")
+                      for c, v in r.items()} for r in self.rows()]  # fmt: skip
+            return str(pd.DataFrame(exact).to_csv(index=False))
+        shown = self.display()
+        if fmt == "html":
+            head = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.lines())
+            return head + shown.to_html(index=False, border=0, classes="envy-by-table") + "\n"
+        if fmt == "md":
+            return "\n".join([*self.lines(), "", markdown(shown)]) + "\n"
+        raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
+
+
+def _others(k: int) -> str:
+    return f"{k} other" + ("" if k == 1 else "s")
+
+
+def envy_by_table(
+    bet: str = "fortune",
+    paytable: str | None = None,
+    envy: str | None = None,
+    amounts: tuple[Fraction, ...] = BET_AMOUNTS,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+) -> EnvyByTable:
+    """The overall house edge of ``bet`` (fortune, or chan-chu with a table of its own) with
+    the envy of the paytable pair (``envy``: a name or file; default the paytable's own envy,
+    else 5000 for fortune), for 0 .. (players a deal can seat - 1) other players."""
+    from analysis.pricing.sidebets import _paytable, envy_for, get_bet, price_sidebet
+
+    deck = deck or Deck.full()
+    b = get_bet(bet)
+    if not b.has_envy or b.name == "envy":
+        raise ValueError(f"side bet {b.name} has no envy bonus of its own paytable (fortune, "
+                         "chan-chu)")  # fmt: skip
+    table = _paytable(b, paytable)
+    source = envy_for(b, table, envy)
+    if source is None:
+        raise PaytableError(f"{table.path}: envy: missing (give one with --envy)")
+    own = price_sidebet(b, table, deck, rules)
+    per = envy_table(source, deck, rules).per_other_player
+    return EnvyByTable(b.name, table.name, source.name, deck.name, own.house_edge, per,
+                       tuple(amounts), tuple(range(max_players(deck))),
+                       table.template or source.template)  # fmt: skip

@@ -1,0 +1,129 @@
+"""House-way tables built ahead, in a child process, while ``paigow reports`` works on what
+does not need them.
+
+Setting all 6,972,147 classes of the full deck by a house way is one-core work that, on a fresh
+checkout, is mostly numba compiling the way's rules: gli, trump-plaza, foxwoods and the 28
+readings of the reconciliation came to about 150 s of ``paigow reports`` on two cores, all of
+it on the path of the steps that wait for it. A child process builds those tables into the
+cache, on one thread, while the parent builds the frontiers and the levels and runs the pair
+engine; the parent reads each table from the cache when it needs it (``WaysAhead.wait``).
+
+Nothing is trusted to the child: a table it writes is an ordinary cache file, verified when the
+parent reads it, and a table it did not write (it failed, or was too slow) the parent builds
+itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
+folder), so that two processes never write one function's entries of numba's cache at once.
+
+Run as ``python -m analysis.report.ahead --deck NAME --wheel W WAY...``: the ways without a reading
+(no brackets in the name) one at a time in the order given, then the readings in one pass, at
+the lowest CPU priority (the report wants them last).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from enumerate.cache import cache_dir
+from enumerate.houseways import get_way
+from enumerate.rules import Deck, Rules
+from enumerate.runtime.allocator import no_huge_pages_by_default
+from enumerate.waytables import way_is_cached
+
+NUMBA_DIR = "numba-ahead"  # the child's numba cache, inside the cache folder
+LOG = "ahead.log"  # what the child printed, inside the cache folder
+POLL_SECONDS = 0.2
+
+
+class WaysAhead:
+    """A child process building the way tables of ``names`` for ``deck`` and ``rules``.
+
+    Use it as a context manager: on leaving, a child still running is stopped (the tables it
+    finished stay in the cache)."""
+
+    def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
+                 own_numba_cache: bool = True) -> None:  # fmt: skip
+        self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
+        cache = cache_dir()
+        env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
+        no_huge_pages_by_default(env)  # as the report's own arrays (``without_huge_pages``)
+        if own_numba_cache:
+            env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
+        cmd = [sys.executable, "-m", "analysis.report.ahead", "--deck", deck.name, "--wheel",
+               rules.wheel, *self.names]  # fmt: skip
+        with open(cache / LOG, "w") as log:
+            self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                         cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+
+    def wait(self, names: Sequence[str]) -> float:
+        """Return once every way of ``names`` that the child builds is in the cache, or the
+        child has stopped (the parent then builds what is missing, as without a child); the
+        seconds spent waiting for the child (0 when every table was there)."""
+        slept = 0.0
+        for name in names:
+            if name not in self.names:
+                continue
+            way = get_way(name)
+            while not way_is_cached(way, self.deck, self.rules) and self.proc.poll() is None:
+                time.sleep(POLL_SECONDS)
+                slept += POLL_SECONDS
+        return slept
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        self.proc.wait()
+
+    def __enter__(self) -> WaysAhead:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:  # fmt: skip
+        self.close()
+
+
+def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
+    """The child's work: each way without a reading on its own, in order (the parent waits
+    for the first ones first), then every reading together (one pass over the hands)."""
+    from enumerate.waytables import way_table, way_tables
+
+    plain = [n for n in names if "[" not in n]
+    readings = [n for n in names if "[" in n]
+    t0 = time.perf_counter()
+    for name in plain:
+        way_table(name, deck, rules)
+        print(f"{time.perf_counter() - t0:7.1f} s: {name}", flush=True)  # the log says when
+    if readings:
+        # The readings are wanted last (the report's reconciliation, its last step), so they
+        # take what the parent leaves: at the lowest priority the child runs in the time a
+        # step leaves a core idle (the per-hand table, bound by memory traffic, leaves about a
+        # third of a core) instead of sharing both cores with the per-dealer table's threads.
+        _lowest_priority()
+        way_tables(readings, deck, rules)
+        print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
+
+
+def _lowest_priority() -> None:
+    """This process at the lowest CPU priority, where the system allows it."""
+    # not on this system: the readings share the cores
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(19)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m analysis.report.ahead", description=__doc__)
+    parser.add_argument("--deck", required=True)
+    parser.add_argument("--wheel", default="second")
+    parser.add_argument("ways", nargs="+")
+    args = parser.parse_args(argv)
+    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,478 @@
+"""``paigow reports``: every variant, side bet and paytable priced exactly, with plots.
+
+Writes a folder of markdown, CSV, JSON and HTML tables, PNG plots and an ``index.md`` that
+links them with the headline figures. The counts come from the Parquet caches (one count of
+every deal per house way, every dealer flag apart, serves every variant and deal-based side
+bet: counts with more dealer flags hold counts with fewer). The house-way lab comes before the
+variants: its per-dealer table of best-responding players gives the ways' best-response
+counts, and one blind pass the rest (``analysis.pricing.labpairs``), instead of an engine
+run per way.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, no screen
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from analysis.games.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
+from analysis.pricing.categories import category_table
+from analysis.pricing.envy import max_players
+from analysis.pricing.labpairs import lab_pair_counts
+from analysis.pricing.returns import ReturnTable, analyze, compare
+from analysis.pricing.sidebets import BETS, sidebet_report
+from analysis.report.ahead import WaysAhead
+from analysis.report.formats import decimal, markdown
+from analysis.report.plots import rule_bars
+from analysis.report.waylab import Ceiling, reconciliation_section, way_lab_section
+from analysis.waylab.ways import diff_ways, dominated_counts
+from enumerate.cache import release_unused
+from enumerate.rules import Deck, Rules
+from enumerate.runtime.allocator import reusing_freed_memory, without_huge_pages
+from enumerate.runtime.writebehind import writes_behind
+from enumerate.tables import hand_table
+
+if TYPE_CHECKING:
+    from analysis.waylab.wayedge import DealerLab
+    from enumerate.engine.perhand.table import PerHand
+
+FORMATS = ("md", "csv", "json", "html")
+TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
+LAB_WAYS = ("gli", "trump-plaza", "foxwoods")  # the casino ways priced in the house-way lab
+AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
+OPTIMAL_STEP = "optimal strategy"
+
+
+@dataclass
+class Report:
+    """What was written, for the index."""
+
+    out: Path
+    deck: Deck
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def add(self, title: str, lines: list[str], before: str | None = None) -> None:
+        """A section at the end of the index, or ``before`` the section of that title (at the
+        end when there is none): a step done late can keep its section where it belongs."""
+        at = next((i for i, (t, _) in enumerate(self.sections) if t == before),
+                  len(self.sections))  # fmt: skip
+        self.sections.insert(at, (title, lines))
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x) * 100:.4f}%"
+
+
+def _write_table(out: Path, stem: str, table: ReturnTable) -> str:
+    for fmt in FORMATS:
+        (out / f"{stem}.{fmt}").write_text(table.render(fmt))
+    return f"{stem}.md"
+
+
+def _frame_md(df: pd.DataFrame) -> str:
+    shown = df.copy()
+    for col in shown.columns:
+        if any(isinstance(x, Fraction) for x in shown[col]):
+            # None: the figure does not exist on this deck (a top award no hand reaches)
+            shown[col] = ["-" if x is None else decimal(x, 8) for x in shown[col]]
+    return markdown(shown)
+
+
+def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None],
+              ready: Callable[[list[str]], None] = lambda names: None,
+              lab: DealerLab | None = None) -> None:  # fmt: skip
+    """The main wagers' pages; ``ready(names)`` returns once the ways' tables are built. With
+    ``lab`` (best-responding players) the ways' pair counts come from it and one blind pass
+    (``analysis.pricing.labpairs``), else from an engine run per way."""
+    from analysis.pricing.counts import ALL_FLAGS, pair_counts
+
+    tables: list[ReturnTable] = []
+    lines = []
+    if lab is not None:
+        ready(ways)
+        lab_pair_counts(lab, ways, log=log)
+    for way in ways:
+        ready([way])
+        # one count with every dealer flag serves every variant and deal-based side bet
+        log(f"pair counts, {way}, all dealer flags")
+        pair_counts(rep.deck, rules, way, way, ALL_FLAGS)
+        for name in variant_names():
+            variant = get_variant(name)
+            modes = [HOUSE_WAY, BEST_RESPONSE] if variant.dealer_exposed else [HOUSE_WAY]
+            for mode in modes:
+                log(f"variant {name}, {way}, {mode}")
+                t = analyze(variant, way, mode, rep.deck, rules)
+                tables.append(t)
+                link = _write_table(rep.out, f"variant-{name}-{way}-{mode}", t)
+                lines.append(f"- [{name}, house way {way}, player {mode}]({link}): "
+                             f"house edge {_pct(t.house_edge)}, standard deviation "
+                             f"{t.volatility.standard_deviation_text()}")  # fmt: skip
+    summary = compare(tables)
+    (rep.out / "variants.md").write_text(_frame_md(summary) + "\n")
+    numeric = {c: [float(x) for x in summary[c]] for c in summary.columns[3:]}
+    summary.assign(**numeric).to_csv(rep.out / "variants.csv", index=False)
+    _plot_outcomes(summary, rep.out / "variants.png")
+    rep.add("Main wagers", ["[summary](variants.md), ![outcomes](variants.png)", *lines])
+
+
+BANKING_ROUNDS = 500_000  # simulated rounds per table size: a standard error near 0.0015
+
+
+def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None],
+             per_hand: PerHand | None) -> None:  # fmt: skip
+    """The player-banking page; the optimal banker from ``per_hand`` (the optimal step's
+    table), and only the house-way banker without it (no optimal-strategy tables)."""
+    from analysis.pricing.banking import BANKERS, banking_report
+
+    bankers = BANKERS if per_hand is not None else ("house-way",)
+    log(f"player banking, {way}: exact one on one, simulated 1..6 opponents")
+    r = banking_report(way, BANKING_ROUNDS, 1, 7, rep.deck, rules, bankers, per_hand)
+    stem = f"banking-{way}"
+    for fmt in FORMATS:
+        (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+    optimal = (f", by his optimal strategy {_pct(-r.tables['optimal'].house_edge)}"
+               if "optimal" in r.tables else "")  # fmt: skip
+    lines = [f"- [the player banks, {way}]({stem}.md): banker by the house way "
+             f"{_pct(-r.tables['house-way'].house_edge)}{optimal} (the banker's edge, one on "
+             f"one); the house's edge when a player banks one round in 7: "
+             f"{_pct(r.house_edges['house-way'])}"]  # fmt: skip
+    rep.add("Player banking (traditional)", lines)
+
+
+def _plot_outcomes(summary: pd.DataFrame, path: Path) -> None:
+    columns = zip(summary["game"], summary["house_way"], summary["player"], strict=True)
+    labels = [f"{g}\n{w}\n{p}" for g, w, p in columns]
+    fig, ax = plt.subplots(figsize=(max(8, len(labels) * 0.9), 5))
+    bottom = [0.0] * len(labels)
+    for outcome, colour in (("win", "#3a7d44"), ("push", "#b0b0b0"), ("loss", "#b23a48")):
+        vals = [float(x) for x in summary[outcome]]
+        ax.bar(labels, vals, bottom=bottom, label=outcome, color=colour)
+        bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
+    ax.set_ylabel("probability")
+    ax.set_title("Outcome probabilities per variant, house way and player (exact)")
+    ax.legend()
+    ax.tick_params(axis="x", labelsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
+    from analysis.games.paytables import shipped_paytables
+
+    rows = []
+    lines = []
+    for bet in BETS.values():
+        for pt in shipped_paytables(bet.name):
+            log(f"side bet {bet.name}, {pt.name}")
+            players = min(TABLE_PLAYERS, max_players(rep.deck)) if bet.has_envy else None
+            r = sidebet_report(bet.name, pt.name, deck=rep.deck, rules=rules, players=players)
+            stem = f"sidebet-{bet.name}-{pt.name}"
+            for fmt in FORMATS:
+                (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+            if r.returns is not None:
+                edge = r.returns.house_edge
+                v = r.returns.volatility
+                rows.append({"bet": bet.name, "paytable": pt.name, "template": pt.template,
+                             "house edge": edge, "standard deviation": v.standard_deviation,
+                             "hit frequency": v.hit_frequency,
+                             "top award 1 in": v.top_odds})  # fmt: skip
+                tag = " (TEMPLATE, not a real casino table)" if pt.template else ""
+                lines.append(f"- [{bet.name}, {pt.name}]({stem}.md){tag}: "
+                             f"house edge {_pct(edge)}")  # fmt: skip
+            elif r.envy is not None:
+                lines.append(f"- [{bet.name}, {pt.name}]({stem}.md): "
+                             f"${float(r.envy.per_other_player):.4f} per other player")  # fmt: skip
+    lines += _envy_tables(rep, rules, log)
+    df = pd.DataFrame(rows)
+    (rep.out / "sidebets.md").write_text(_frame_md(df) + "\n")
+    real = df[~df["template"]]
+    fig, ax = plt.subplots(figsize=(10, max(4, len(real) * 0.35)))
+    labels = [f"{b} {p}" for b, p in zip(real["bet"], real["paytable"], strict=True)]
+    ax.barh(labels, [float(x) * 100 for x in real["house edge"]], color="#4062bb")
+    ax.set_xlabel("house edge (%)")
+    ax.set_title("Side bets: exact house edge per paytable")
+    ax.invert_yaxis()
+    fig.tight_layout()
+    fig.savefig(rep.out / "sidebets.png", dpi=110)
+    plt.close(fig)
+    rep.add("Side bets", ["[summary](sidebets.md), ![house edges](sidebets.png)", *lines])
+
+
+def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[str]:
+    """One table per paytable pair: each Fortune table with each shipped envy table, and
+    Chan Chu with its own; the house edge with the envy, by bet amount and table size."""
+    from analysis.games.paytables import shipped_paytables
+    from analysis.pricing.envy import envy_by_table
+
+    envies = [e.name for e in shipped_paytables("envy")]
+    pairs: list[tuple[str, str, str | None]] = [
+        ("fortune", pt.name, e) for pt in shipped_paytables("fortune") for e in envies
+    ]
+    pairs += [("chan-chu", pt.name, None) for pt in shipped_paytables("chan-chu")]
+    lines = []
+    for bet, paytable, envy in pairs:
+        log(f"envy by table, {bet} {paytable}, envy {envy or 'its own'}")
+        t = envy_by_table(bet, paytable, envy, deck=rep.deck, rules=rules)
+        stem = f"envy-by-table-{bet}-{paytable}-{t.envy}"
+        for fmt in FORMATS:
+            (rep.out / f"{stem}.{fmt}").write_text(t.render(fmt))
+        most = t.others[-1]
+        tag = " (TEMPLATE, not a real casino table)" if t.template else ""
+        lines.append(f"- [{bet} {paytable} with envy {t.envy}, by bet and table size]"
+                     f"({stem}.md){tag}: a $5 bettor with {most} others "
+                     f"{_pct(t.edge(Fraction(5), most))}")  # fmt: skip
+    return lines
+
+
+def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
+    lines = []
+    if len(ways) >= 2:
+        d = diff_ways(ways[0], ways[1], rep.deck, rules)
+        (rep.out / "ways-diff.md").write_text(_frame_md(d.rows) + "\n")
+        lines.append(f"- [{ways[0]} vs {ways[1]}](ways-diff.md): set differently on "
+                     f"{d.different:,} of {d.total:,} hands")  # fmt: skip
+    dom = dominated_counts(ways, rep.deck, rules)
+    (rep.out / "ways-dominated.md").write_text(_frame_md(dom) + "\n")
+    lines.append("- [hands set on a dominated setting](ways-dominated.md)")
+    rep.add("House ways", lines)
+
+
+def _optimal(rep: Report, ways: list[str], rules: Rules,
+             log: Callable[[str], None]) -> PerHand | None:  # fmt: skip
+    """The optimal-strategy pages; returns the per-hand table of the traditional game against
+    the first way (the optimal banker's counts are in it)."""
+    from analysis.pricing.optimal import optimal_strategies
+
+    lines = []
+    rows = []
+    kept = None
+    blind = [name for name in variant_names() if not get_variant(name).dealer_exposed]
+    for way in ways:
+        log(f"optimal strategy, {way}: per-hand table")
+        for opt in optimal_strategies(blind, way, rep.deck, rules):
+            name = opt.variant.name
+            if way == ways[0] and name == "traditional":
+                kept = opt.per_hand
+            log(f"optimal strategy, {name}, {way}")
+            he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
+            rows.append({"game": name, "house way": way, "house edge, house way": he_way,
+                         "house edge, optimal": he_opt, "gain": he_way - he_opt})  # fmt: skip
+            stem = f"optimal-{name}-{way}"
+            by_rule = opt.by_rule().sort_values("edge given up", ascending=False)
+            (rep.out / f"{stem}-by-rule.md").write_text(_frame_md(by_rule) + "\n")
+            (rep.out / f"{stem}-top.md").write_text(_frame_md(opt.top_losses(30)) + "\n")
+            patterns = opt.by_pattern(100)
+            (rep.out / f"{stem}-patterns.md").write_text(
+                f"# Where the house way {way} and optimal play differ: {name}\n\n"
+                "Grouped by rank pattern and the two settings (front ranks, back category: "
+                "suits enter only through the straights and flushes it names), most EV given "
+                "up first. `cost`: the house edge these hands add (a fraction of a unit bet "
+                "per deal); `given up per hand`: what one such hand gives up on average.\n\n"
+                + _frame_md(patterns) + "\n")  # fmt: skip
+            patterns.assign(**{c: [float(x) for x in patterns[c]] for c in
+                               ("cost", "given up per hand")}).to_csv(
+                rep.out / f"{stem}-patterns.csv", index=False)  # fmt: skip
+            _plot_rules(by_rule, rep.out / f"{stem}.png", f"{name}, {way}")
+            lines.append(f"- {name}, {way}: house edge {_pct(he_way)} with the house way, "
+                         f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
+                         f"[by rank pattern]({stem}-patterns.md), [top hands]({stem}-top.md), "
+                         f"![]({stem}.png))")  # fmt: skip
+            del opt  # the next variant's EVs are made after these are freed
+    (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
+    rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
+    return kept
+
+
+def _plot_rules(by_rule: pd.DataFrame, path: Path, title: str) -> None:
+    top = by_rule[by_rule["edge given up"] > 0].head(15)
+    rule_bars(list(top["rule"]), [float(x) * 100 for x in top["edge given up"]], path,
+              f"Where the house way gives up value: {title}",
+              "house edge given up against optimal play (% of the bet)", "#c96b28")  # fmt: skip
+
+
+def build_reports(
+    out: Path | str = "reports",
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    ways: list[str] | None = None,
+    optimal: bool = True,
+    log: Callable[[str], None] = print,
+    ahead_tables: bool = True,
+) -> Report:
+    """Write every table and plot under ``out``; returns what was written.
+
+    ``ahead_tables``: on a deck of at least ``AHEAD_MIN_CLASSES`` classes, the house ways'
+    tables are built by a child process while the frontiers, the levels and the per-dealer
+    table are built (``analysis.report.ahead``)."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    deck = deck or Deck.full()
+    rules = rules or Rules()
+    ways = ways or ["gli", "trump-plaza"]
+    rep = Report(out, deck)
+    lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
+    from analysis.waylab.reconcile import reading_names
+
+    readings = reading_names()  # the readings of the gli card the reconciliation prices
+    later = ExitStack()  # the child building the way tables and the writes behind, ended last
+    ahead: list[WaysAhead] = []
+
+    def classes_step() -> None:
+        _categories(rep, rules)
+        if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
+            log("way tables: building them in a child process")
+            ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings])))
+
+    def wait_for(names: list[str]) -> None:
+        """Return once the child (if any) has built the tables of the ways ``names``."""
+        waited = sum(child.wait(names) for child in ahead)
+        if waited >= 0.5:  # the child is on the critical path here: say so
+            which = ", ".join(names) if len(names) <= 3 else f"{len(names)} readings"
+            log(f"waited {waited:.1f} s for the child's way tables ({which})")
+
+    # the per-dealer and per-hand kernels, and those pricing their tables, compile (on a fresh
+    # checkout) on a thread while the frontiers and the levels are built
+    # (``analysis.report.warmup``)
+    warming: list[Future[None]] = []
+
+    def tables_step() -> None:
+        from analysis.report.warmup import warm_up_report
+
+        warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
+        _way_free_tables(deck, rules, log)
+
+    held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
+    dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
+
+    def lab_step() -> None:
+        # the per-dealer table's cache file (about 1 GB) is written while the lab prices it
+        with writes_behind():
+            lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
+                                       reconcile=False)  # fmt: skip
+        held_lab.append(lab)
+        if opt is not None:  # without the lab, which the variants' step lets go
+            dealer_open.append(Ceiling.of(opt))
+        for done in warming:
+            done.result()  # its error, if it met one, is a bug: raised here
+
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("seven-card classes", classes_step),
+        ("frontiers and levels", tables_step),
+        # the per-dealer table needs no way: it is built while the child sets the readings;
+        # the variants' best-response counts are sums of it
+        ("house-way lab", lab_step),
+        ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab.pop())),
+        ("side bets", lambda: _sidebets(rep, rules, log)),
+        ("house ways", lambda: _ways(rep, ways, rules)),
+    ]
+    # the optimal banker's counts come from the optimal step's per-hand table, held for the
+    # banking step only (it is the largest table of the run)
+    held: dict[str, PerHand | None] = {}
+
+    def optimal_step() -> None:
+        held["per hand"] = _optimal(rep, ways[:1], rules, log)
+
+    if optimal:
+        steps.append((OPTIMAL_STEP, optimal_step))
+    # the per-hand table's cache file is written while the banking step (one core) prices
+    # the table in memory (``enumerate.runtime.writebehind``); held through the optimal step, which
+    # peaks at about 5.7 GB with its own temporaries; the run waits for it before its index
+    writes = later.enter_context(writes_behind(held=True))
+
+    def banking_step() -> None:
+        writes.go()
+        _banking(rep, ways[0], rules, log, held.pop("per hand", None))
+
+    steps.append(("player banking", banking_step))
+    # last: the child sets the readings' hands at low priority in the time the steps before
+    # leave a core idle (``analysis.report.ahead``), and this step waits for them
+    steps.append(("reconciliation", lambda: reconciliation_section(
+        rep, rules, log, wait_for, dealer_open.pop() if dealer_open else None)))
+    # numpy's huge pages cost more to fault in than they save here (``enumerate.runtime.allocator``)
+    with without_huge_pages(), later:
+        for name, step in steps:
+            t0 = time.perf_counter()
+            # freed memory is kept for the step's next arrays (``enumerate.runtime.allocator``: the
+            # optimal step too since its tables shrank, 5.38 GB at the run's peak)
+            with reusing_freed_memory():
+                step()
+            release_unused()  # what a step freed, before the next one allocates its tables
+            rep.seconds[name] = time.perf_counter() - t0
+            log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} "
+                f"MB, now {_resident_mb():,.0f} MB)")  # fmt: skip
+    _index(rep, rules)
+    from analysis.report.site import write_site
+
+    write_site(out)  # index.html and a page for every markdown file, for a browser
+    return rep
+
+
+def _way_free_tables(deck: Deck, rules: Rules, log: Callable[[str], None]) -> None:
+    """The tables no house way goes into, built (or checked in the cache) before the steps
+    that need them: the frontiers of every class and the levels of inclusion-exclusion (while
+    a child process sets the hands by the house ways, ``analysis.report.ahead``)."""
+    from enumerate.engine.levels.cache import level_arrays
+    from enumerate.waytables import player_table
+
+    table = hand_table(deck, rules)
+    log("frontiers of every class")
+    player_table(deck, rules)
+    for k in range(8):
+        log(f"level {k} of inclusion-exclusion")
+        level_arrays(table, k)
+
+
+def _peak_mb() -> float:
+    """Peak resident memory of this process so far (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _resident_mb() -> float:
+    """Resident memory of this process now (Linux: /proc/self/statm, in pages)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+    return pages * resource.getpagesize() / 2**20
+
+
+def _categories(rep: Report, rules: Rules) -> None:
+    df = category_table(rep.deck, rules)
+    shown = df.assign(probability=[decimal(Fraction(p), 10) for p in df["probability"]])
+    (rep.out / "categories.md").write_text(markdown(shown) + "\n")
+    shown.to_csv(rep.out / "categories.csv", index=False)
+    rep.add("Seven-card classes", ["[table](categories.md)"])
+
+
+def _index(rep: Report, rules: Rules) -> None:
+    lines = [
+        "# Pai gow poker: exact results",
+        "",
+        f"Deck {rep.deck.name}, wheel {rules.wheel}. Every figure is an exact count of deals "
+        "(or hands); probabilities and house edges are exact fractions shown as decimals.",
+        "",
+    ]
+    for title, body in rep.sections:
+        lines += [f"## {title}", ""]
+        for i, line in enumerate(body):
+            if line.startswith("- ") and i and not body[i - 1].startswith("- "):
+                lines.append("")  # a list starts after an empty line (markdown)
+            lines.append(line)
+        lines.append("")
+    lines += ["## Time", ""]
+    lines += [f"- {k}: {v:.1f} s" for k, v in rep.seconds.items()]
+    (rep.out / "index.md").write_text("\n".join(lines) + "\n")
