@@ -16,7 +16,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.games.variants import BEST_RESPONSE, HOUSE_WAY, get_variant
+from analysis.games.players import Player
+from analysis.games.variants import get_variant
 from analysis.pricing.counts import pair_counts
 from analysis.pricing.returns import price
 from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of, way_edge
@@ -63,9 +64,9 @@ def test_way_edge_equals_the_pair_engine(spec, way):
     commission-free: the nine-high low hand is the dealer way's own): the counts of every
     dealer class and the whole return table equal the pair engine's with that dealer way."""
     deck = Deck.parse(spec)
-    for variant, mode in [("face-up", BEST_RESPONSE), ("dealer-open", BEST_RESPONSE),
-                          ("traditional", HOUSE_WAY), ("ez", HOUSE_WAY),
-                          ("commission-free", HOUSE_WAY)]:  # fmt: skip
+    for variant, mode in [("face-up", Player.BEST_RESPONSE), ("dealer-open", Player.BEST_RESPONSE),
+                          ("traditional", Player.HOUSE_WAY), ("ez", Player.HOUSE_WAY),
+                          ("commission-free", Player.HOUSE_WAY)]:  # fmt: skip
         v = get_variant(variant)
         ours = way_edge(v, way, player=mode, player_way="gli", deck=deck)
         engine = pair_counts(deck, Rules(), way, "gli", v.flag_mask)
@@ -150,7 +151,8 @@ def test_way_edge_of_every_reading_equals_the_pair_engine(spec, way):
     twos full: dealer-open (best response) and commission-free (blind gli players; the
     dealer's own nine-high low hand pushes)."""
     deck = Deck.parse(spec)
-    for variant, mode in [("dealer-open", BEST_RESPONSE), ("commission-free", HOUSE_WAY)]:
+    cases = [("dealer-open", Player.BEST_RESPONSE), ("commission-free", Player.HOUSE_WAY)]
+    for variant, mode in cases:
         v = get_variant(variant)
         ours = way_edge(v, way, player=mode, player_way="gli", deck=deck)
         theirs = price(pair_counts(deck, Rules(), way, "gli", v.flag_mask), v, mode)

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from analysis.games.players import Player
 from analysis.games.variants import (
-    BEST_RESPONSE,
-    HOUSE_WAY,
     DealerRule,
     Variant,
     VariantError,
@@ -42,7 +41,7 @@ def test_shipped_variants_are_the_rules_table():
         assert v.dealer_exposed is exposed
         assert v.commission == commission
         assert tuple((r.event, r.effect) for r in v.dealer_rules) == rules
-        assert v.default_player == (BEST_RESPONSE if exposed else HOUSE_WAY)
+        assert v.default_player == (Player.BEST_RESPONSE if exposed else Player.HOUSE_WAY)
 
 
 def test_flag_masks_follow_from_the_rules():

@@ -39,7 +39,7 @@ def test_a_second_warm_up_reads_its_tables():
 def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     # the kernels the report's lab, optimal-strategy and banking steps call from Python
     from analysis.checks import simulate
-    from analysis.games.variants import BEST_RESPONSE
+    from analysis.games.players import Player
     from analysis.pricing import banking, optimal
     from analysis.pricing.banking import BANKERS, banking_report
     from analysis.pricing.optimal import optimal_strategies
@@ -56,7 +56,7 @@ def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     warmed = {k.__name__: set(k.signatures) for k in pricing}
     assert all(warmed.values()), [name for name, sigs in warmed.items() if not sigs]
     deck = Deck.parse("JQKA:cdhs+joker")
-    lab = dealer_lab("face-up", BEST_RESPONSE, None, deck)
+    lab = dealer_lab("face-up", Player.BEST_RESPONSE, None, deck)
     ceiling = house_optimal(lab, "face-up")
     way_edge("face-up", WARM_WAY, lab=lab)
     rule_costs(lab, "face-up", WARM_WAY, ceiling)

@@ -22,8 +22,8 @@ house way needs no engine code: ``analysis.pricing.returns.price`` is a pure fun
 the variant and the player mode.
 
 >>> v = get_variant("face-up")
->>> v.flag_mask, v.default_player, v.commission
-(3, 'best-response', Fraction(0, 1))
+>>> v.flag_mask, v.default_player is Player.BEST_RESPONSE, v.commission
+(3, True, Fraction(0, 1))
 >>> get_variant("traditional").win_pays
 Fraction(19, 20)
 """
@@ -37,15 +37,12 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from analysis.games.paytables import DataFileError, exact, quoted, read_toml
+from analysis.games.players import Player
 from enumerate.houseways import get_way
 from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, DealerEvent
 
 VARIANT_DIR = Path(__file__).resolve().parents[2] / "data" / "variants"
 
-# player modes
-HOUSE_WAY = "house-way"  # the player sets every hand by a house way, blind
-BEST_RESPONSE = "best-response"  # sees the dealer's setting, picks the best non-dominated one
-OPTIMAL = "optimal"  # the blind setting with the highest exact EV (analysis.pricing.optimal)
 
 DEALER_EVENTS: dict[str, int] = {
     "ace-high pai gow": ACE_HIGH_PAI_GOW_EVENTS,
@@ -115,9 +112,9 @@ class Variant:
         return mask
 
     @property
-    def default_player(self) -> str:
+    def default_player(self) -> Player:
         """Best response when the dealer is exposed, else the house way."""
-        return BEST_RESPONSE if self.dealer_exposed else HOUSE_WAY
+        return Player.BEST_RESPONSE if self.dealer_exposed else Player.HOUSE_WAY
 
     @property
     def win_pays(self) -> Fraction:

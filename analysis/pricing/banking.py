@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from analysis.games.variants import HOUSE_WAY, get_variant
+from analysis.games.players import Player
+from analysis.games.variants import get_variant
 from analysis.pricing.returns import Line, ReturnTable
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
@@ -166,7 +167,7 @@ def house_edge_banking(
         raise ValueError(f"a player banks one round in {every}: expected at least 1")
     from analysis.pricing.returns import analyze
 
-    house = analyze("traditional", way, HOUSE_WAY, deck, rules).house_edge
+    house = analyze("traditional", way, Player.HOUSE_WAY, deck, rules).house_edge
     return _combined(every, house, banking_table("traditional", way, banker, deck, rules))
 
 
@@ -331,7 +332,7 @@ def banking_report(way: str = "gli", rounds: int = 200_000, seed: int = 1, every
     from analysis.pricing.returns import analyze
 
     tables = {b: banking_table("traditional", way, b, deck, rules, per_hand) for b in bankers}
-    house = analyze("traditional", way, HOUSE_WAY, deck, rules).house_edge
+    house = analyze("traditional", way, Player.HOUSE_WAY, deck, rules).house_edge
     edges = {b: _combined(every, house, t) for b, t in tables.items()}
     most = min(MAX_OPPONENTS, deck.size // 7 - 1)
     sims = tuple(simulate_banking(k, rounds, seed + k, way, deck, rules)

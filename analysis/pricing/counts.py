@@ -184,13 +184,16 @@ def pair_counts(
     use_cache: bool = True,
     progress: bool | None = None,
     on_run: Callable[[str], None] | None = None,
+    source: Callable[[], DealCounts] | None = None,
 ) -> DealCounts:
     """Counts of every deal of ``deck`` (dealer sets by ``house_way``, the blind player by
     ``player_way``, default the same) with the dealer flags of ``flag_mask`` kept apart.
 
     From the cache when a current file for these inputs (or for more flags) exists; otherwise
-    the engine runs once (``on_run`` is told first, with a one-line description) and the
-    result is cached.
+    they are counted, checked and cached. ``source`` counts them when given (the report's
+    per-dealer table and blind pass, ``analysis.pricing.labpairs``); otherwise the engine runs
+    once (``on_run`` is told first, with a one-line description). This function is the one
+    writer of the pair-counts cache, whatever counted the deals.
     """
     deck = deck or Deck.full()
     rules = rules or Rules()
@@ -209,20 +212,30 @@ def pair_counts(
         cached = cached_pair_counts(deck, rules, dealer, player, flag_mask)
         if cached is not None:
             return cached
-    if on_run is not None:
-        on_run(
-            f"counting every deal of deck {deck.name} (dealer {dealer.name}, player "
-            f"{player.name}, flags {flag_mask})" + ("; the result is cached" if use_cache else "")
-        )
-    # the engine only when there is counting to do: a cached answer reads one Parquet file
-    from enumerate.engine import build_keys, run_engine
-    from enumerate.tables import hand_table
+    if source is not None:
+        result = source()
+        what = f"the pair counts from {result.source}"
+        same = (result.deck, result.rules, result.dealer_way, result.player_way) == (
+            deck, rules, dealer.name, player.name)
+        if not same or result.flag_mask != flag_mask:
+            raise ValueError(f"{what} are not of the deals asked for")
+    else:
+        if on_run is not None:
+            on_run(
+                f"counting every deal of deck {deck.name} (dealer {dealer.name}, player "
+                f"{player.name}, flags {flag_mask})"
+                + ("; the result is cached" if use_cache else "")
+            )
+        # the engine only when there is counting to do: a cached answer reads one Parquet file
+        from enumerate.engine import build_keys, run_engine
+        from enumerate.tables import hand_table
 
-    table = hand_table(deck, rules, use_cache)
-    keys = build_keys(table, dealer, player, flag_mask, use_cache)
-    counts = run_engine(table, keys, use_cache=use_cache, progress=progress)
-    result = made(counts, keys.dealer_class_bits, flag_mask, "engine")
-    store_pair_counts(result, dealer, player, "the engine's pair counts", use_cache)
+        table = hand_table(deck, rules, use_cache)
+        keys = build_keys(table, dealer, player, flag_mask, use_cache)
+        counts = run_engine(table, keys, use_cache=use_cache, progress=progress)
+        result = made(counts, keys.dealer_class_bits, flag_mask, "engine")
+        what = "the engine's pair counts"
+    _store(result, dealer, player, what, use_cache)
     return result
 
 
@@ -245,8 +258,8 @@ def cached_pair_counts(deck: Deck, rules: Rules, dealer: HouseWay, player: House
     return None
 
 
-def store_pair_counts(deal: DealCounts, dealer: HouseWay, player: HouseWay, what: str,
-                      use_cache: bool = True) -> None:  # fmt: skip
+def _store(deal: DealCounts, dealer: HouseWay, player: HouseWay, what: str,
+           use_cache: bool) -> None:
     """Check the invariants of a whole run's counts (a failure is a bug in ``what``, the code
     that counted them) and, with ``use_cache``, write them where ``pair_counts`` reads them
     (``dealer`` and ``player``: the ways ``deal`` names)."""

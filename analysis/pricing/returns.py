@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analysis.games.variants import BEST_RESPONSE, HOUSE_WAY, OPTIMAL, Variant, get_variant
+from analysis.games.players import Player
+from analysis.games.variants import Variant, get_variant
 from analysis.pricing.counts import DealCounts, pair_counts
 from analysis.pricing.volatility import Volatility, volatility
 from analysis.report.formats import decimal, markdown_cells, to_json
@@ -47,10 +48,8 @@ OUTCOMES = ("win", "push", "loss")
 WIN_EVENT = "player wins both hands"
 PUSH_EVENT = "each side wins one hand"
 LOSS_EVENT = "dealer wins both hands (copies to the dealer)"
-PLAYER_TEXT = {
-    HOUSE_WAY: "sets every hand by the house way, without seeing the dealer",
-    BEST_RESPONSE: "sees the dealer's setting and picks the best non-dominated setting",
-    OPTIMAL: "sets every hand blind with the highest exact EV (the optimal strategy)",
+PLAYER_TEXT: dict[str, str] = {
+    p: p.describe for p in (Player.HOUSE_WAY, Player.BEST_RESPONSE, Player.OPTIMAL)
 }
 
 
@@ -295,17 +294,19 @@ def check_player(variant: Variant, player: str | None) -> str:
     """The player mode to price ``variant`` with (its default when None); a one-line
     ``ValueError`` for a mode that does not exist yet or does not fit the variant."""
     mode = player or variant.default_player
-    if mode == OPTIMAL:
+    if mode == Player.OPTIMAL:
         raise ValueError(
             "player optimal is priced from per-hand counts: use analysis.pricing.optimal."
             "optimal_return_table (the CLI does)"
         )
-    if mode not in (HOUSE_WAY, BEST_RESPONSE):
-        raise ValueError(f"unknown player mode {mode!r} (known: {HOUSE_WAY}, {BEST_RESPONSE})")
-    if mode == BEST_RESPONSE and not variant.dealer_exposed:
+    if mode not in (Player.HOUSE_WAY, Player.BEST_RESPONSE):
+        raise ValueError(
+            f"unknown player mode {mode!r} (known: {Player.HOUSE_WAY}, {Player.BEST_RESPONSE})"
+        )
+    if mode == Player.BEST_RESPONSE and not variant.dealer_exposed:
         raise ValueError(
             f"variant {variant.name} hides the dealer's hand: the player cannot respond to it "
-            f"(use --player {HOUSE_WAY})"
+            f"(use --player {Player.HOUSE_WAY})"
         )
     return mode
 
@@ -318,7 +319,7 @@ def variant_lines(deal: DealCounts, variant: Variant, mode: str) -> list[Line]:
             f"only {deal.flag_mask}"
         )
     c = deal.counts
-    if mode == HOUSE_WAY:
+    if mode == Player.HOUSE_WAY:
         win, push, loss = c.blind_win, c.blind_push, c.blind_loss
     else:
         win, push, loss = c.br_win, c.br_push, c.br_loss
@@ -365,7 +366,7 @@ def price(deal: DealCounts, variant: Variant | str, player: str | None = None) -
     mode = check_player(variant, player)
     lines = variant_lines(deal, variant, mode)
     notes = [variant.description] if variant.description else []
-    if mode == HOUSE_WAY and deal.player_way != deal.dealer_way:
+    if mode == Player.HOUSE_WAY and deal.player_way != deal.dealer_way:
         notes.append(f"the player sets by the house way {deal.player_way}")
     return ReturnTable.from_lines(
         lines, deal.total, game=variant.name, deck=deal.deck.name, house_way=deal.dealer_way,

@@ -27,7 +27,8 @@ matplotlib.use("Agg")  # files only, no screen
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from analysis.games.variants import BEST_RESPONSE, HOUSE_WAY, get_variant, variant_names
+from analysis.games.players import Player
+from analysis.games.variants import get_variant, variant_names
 from analysis.pricing.categories import category_table
 from analysis.pricing.envy import max_players
 from analysis.pricing.labpairs import lab_pair_counts
@@ -111,7 +112,9 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
         pair_counts(rep.deck, rules, way, way, ALL_FLAGS)
         for name in variant_names():
             variant = get_variant(name)
-            modes = [HOUSE_WAY, BEST_RESPONSE] if variant.dealer_exposed else [HOUSE_WAY]
+            modes = [Player.HOUSE_WAY]
+            if variant.dealer_exposed:
+                modes.append(Player.BEST_RESPONSE)
             for mode in modes:
                 log(f"variant {name}, {way}, {mode}")
                 t = analyze(variant, way, mode, rep.deck, rules)

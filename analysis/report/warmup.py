@@ -13,7 +13,8 @@ tables keep both cores busy, and stores them in numba's cache.
 
 from __future__ import annotations
 
-from analysis.games.variants import BEST_RESPONSE, get_variant, variant_names
+from analysis.games.players import Player
+from analysis.games.variants import get_variant, variant_names
 from analysis.pricing.banking import BANKERS, banking_report
 from analysis.pricing.counts import pair_counts
 from analysis.pricing.labpairs import lab_pair_counts
@@ -36,7 +37,7 @@ def warm_up_report(rules: Rules | None = None) -> None:
     exposed = [v for v in variants if v.dealer_exposed]
     blind = [v for v in variants if not v.dealer_exposed]
     if exposed:
-        lab = dealer_lab(exposed[0], BEST_RESPONSE, None, deck, rules)
+        lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
         lab_pair_counts(lab, [WARM_WAY])  # the variants' blind pass (and the banking's counts)
         for variant in exposed:
             ceiling = house_optimal(lab, variant)

@@ -16,7 +16,8 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
-from analysis.games.variants import BEST_RESPONSE, get_variant, variant_names
+from analysis.games.players import Player
+from analysis.games.variants import get_variant, variant_names
 from analysis.report.formats import decimal, markdown
 from analysis.report.plots import rule_bars
 from analysis.waylab.waycosts import pattern_costs, rule_costs
@@ -80,7 +81,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
         return None, None
     # best response does not depend on the variant: one table serves all
     log("per-dealer table, best-responding players")
-    lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
+    lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, rep.deck, rules)
     dealer_open: HouseOptimal | None = None  # the reconciliation's ceiling, kept for it
     for variant in exposed:
         name = variant.name
@@ -147,7 +148,7 @@ def reconciliation_section(rep: _Report, rules: Rules, log: Callable[[str], None
     exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
     if not exposed:
         return
-    lab = dealer_lab(exposed[0], BEST_RESPONSE, None, rep.deck, rules)
+    lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, rep.deck, rules)
     _reconciliation(rep, lab, log, ready, None if ceiling is None else ceiling.on(lab),
                     LAB_TITLE)  # where it was when the lab step priced the readings
 

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.games.variants import BEST_RESPONSE, get_variant
+from analysis.games.players import Player
+from analysis.games.variants import get_variant
 from analysis.waylab.wayedge import DealerLab, dealer_lab, way_edge
 from enumerate.engine.pairs.run import default_jobs
 from enumerate.houseways import get_way
@@ -80,7 +81,7 @@ def reconcile(
     exact dealer-open house edge (best response) and the distance to the published figure,
     closest first; ``within`` says whether it is inside the published rounding."""
     variant = get_variant("dealer-open")
-    lab = lab or dealer_lab(variant, BEST_RESPONSE, None, deck, rules)
+    lab = lab or dealer_lab(variant, Player.BEST_RESPONSE, None, deck, rules)
     target, tolerance, _source = published_edge()
     changes = readings_to_try()
     names = [way_name(change) for change in changes]

@@ -29,7 +29,8 @@ from functools import cached_property
 import numpy as np
 from numba import njit
 
-from analysis.games.variants import BEST_RESPONSE, HOUSE_WAY, Variant, get_variant
+from analysis.games.players import Player
+from analysis.games.variants import Variant, get_variant
 from analysis.pricing.returns import ReturnTable, check_player, settle_lines
 from enumerate.engine.keys import event_bits, nine_high_low
 from enumerate.engine.perdealer.table import PerDealer, PlayerSide, is_cached, run_per_dealer
@@ -47,7 +48,7 @@ class DealerLab:
 
     table: HandTable
     per_dealer: PerDealer
-    player: str  # player mode: HOUSE_WAY (blind, by ``player_way``) or BEST_RESPONSE
+    player: str  # player mode: Player.HOUSE_WAY (blind, by ``player_way``) or Player.BEST_RESPONSE
     player_way: str | None  # the blind players' way
     # the last ways' settings (``settings_of``): a report prices a way, its rules and its
     # patterns in turn, each from the way's table and its setting's row in every class
@@ -90,7 +91,7 @@ def dealer_lab(
     deck, rules = deck or Deck.full(), rules or Rules()
     table = hand_table(deck, rules, use_cache)
     way = None
-    if mode == BEST_RESPONSE:
+    if mode == Player.BEST_RESPONSE:
         side = PlayerSide("response")
     else:
         way = player_way if isinstance(player_way, HouseWay) else get_way(
@@ -174,7 +175,7 @@ def way_edge(
     bits, win, push, loss, deals = way_counts(lab, way, variant.flag_mask)
     lines = settle_lines(variant, bits, win, push, loss, deals)
     notes = [variant.description] if variant.description else []
-    if lab.player == HOUSE_WAY:
+    if lab.player == Player.HOUSE_WAY:
         notes.append(f"the player sets by the house way {lab.player_way}")
     notes.append("priced from the per-dealer table")
     return ReturnTable.from_lines(
