@@ -36,6 +36,7 @@ browser:
 lint: $(STAMP)
 	$(BIN)/ruff check enumerate analysis tests benchmarks notebooks
 	$(BIN)/mypy
+	$(BIN)/python -m tests.lint_comments enumerate analysis tests benchmarks notebooks
 
 # two pytest workers (pytest-xdist), a test file each at a time so a file's module fixtures
 # are built once; most of a fresh run is numba compiling on one core

@@ -41,7 +41,8 @@ def main() -> None:
     steps = []
     for line in proc.stdout:
         print(f"    {line.rstrip()}", flush=True)
-        # "[ 123.4 s] variants: 179.0 s (peak memory so far 4,381 MB, now 1,005 MB)"
+        # a step's line: "[<elapsed> s] <step>: <seconds> s (peak memory so far <MB> MB, now
+        # <MB> MB)"
         m = re.match(r"(?:\[ *[0-9.]+ s\] )?(.+): ([0-9.]+) s \(peak memory so far ([0-9,]+) MB",
                      line.strip())  # fmt: skip
         if m:

@@ -73,9 +73,9 @@ def report_damaged(path: Path, reason: object) -> None:
 
 
 def array_digest(arr: np.ndarray) -> str:
-    """xxHash-128 of an array's bytes, dtype and shape (about 10 GB/s). A file mapped
-    read-only is hashed a slice at a time, each slice's pages given back after it
-    (``release_pages``): checking a 1 GB level no longer holds all of it resident."""
+    """xxHash-128 of an array's bytes, dtype and shape. A file mapped read-only is hashed a
+    slice at a time, each slice's pages given back after it (``release_pages``), so checking
+    a level of a gigabyte never holds all of it resident."""
     h = xxhash.xxh3_128()
     h.update(f"{arr.dtype.str}{arr.shape}".encode())
     flat = (arr if arr.flags.c_contiguous else np.ascontiguousarray(arr)).reshape(-1)
@@ -125,7 +125,7 @@ def release_pages(arr: np.ndarray, start: int = 0, stop: int | None = None) -> N
 
 def release_unused(drop_held: bool = False) -> None:
     """Give back to the system the memory freed so far: Arrow's memory pool and the C
-    allocator keep what a Parquet read freed for reuse (a gigabyte after building the engine
+    allocator keep what a Parquet read freed for reuse (much of it after building the engine
     keys of the full deck), and the big passes that come next allocate through numpy instead.
 
     ``drop_held``: also let go of the tables held for reuse (``LastRead``), before a pass
@@ -159,7 +159,7 @@ def save_arrays(folder: Path, stem: str, arrays: Mapping[str, np.ndarray],
                 prov: Mapping[str, Any]) -> Path:  # fmt: skip
     """Write each array as ``<stem>-<name>.npy``, then the sidecar ``<stem>.json`` that makes
     them valid: the provenance and each array's shape, dtype and xxHash-128 digest. (Arrays
-    read memory-mapped: for tables too big to decode from Parquet within a second or two.)"""
+    read memory-mapped: for tables too big to decode from Parquet on every read.)"""
     meta: dict[str, Any] = {**prov, "arrays": {}}
     for name, values in arrays.items():
         arr = np.ascontiguousarray(values)
@@ -252,7 +252,7 @@ def load_arrays(
 
 # Array sets this process verified, by sidecar: the stamps of the sidecar and its arrays
 # then. A report maps each level four times (two engine runs, the per-hand and per-dealer
-# passes), and verifying one costs its digest and its invariants, seconds on the full deck.
+# passes), and verifying one costs a pass over all its bytes (the digest) and its invariants.
 _VERIFIED: dict[Path, tuple[tuple[int, int, int] | None, ...]] = {}
 SETTLED_NS = 2 * 10**9  # files written at least this long before they were verified
 
@@ -358,7 +358,7 @@ def load_verified(
         return None
     try:
         # ParquetFile, not pq.read_table: that one loads pyarrow.dataset, which imports pandas
-        # (a third of a second of every command that reads a cache)
+        # (a heavy import for every command that reads a cache)
         return parse(open_verified(path).read(columns=columns))
     except READ_ERRORS as err:
         report_damaged(path, err)
@@ -417,8 +417,7 @@ def write_groups_atomic(path: Path, prov: Mapping[str, Any], groups: Iterable[pa
 
     No dictionary pages: the tables written so (the per-hand counts) hold counts with too
     many distinct values for a dictionary, which Parquet tries for every page before falling
-    back. Measured on the full-deck per-hand points file: 32 s to write, 30 s to read and
-    1,656 MB with them; 6 s, 13 s and 1,206 MB without."""
+    back: with them the file is larger, and slower both to write and to read."""
     meta = {_META_KEY: json.dumps(prov, sort_keys=True).encode()}
 
     def write(f: object) -> None:
@@ -452,8 +451,8 @@ _HOLDERS: list[LastRead[Any]] = []  # every LastRead, for release_unused
 class LastRead(Generic[T]):
     """The last value made from a cache file, served again while the file is the one it was
     made from (the same ``file_stamp``): a report asks for the hand table dozens of times
-    and for the frontiers at every set of keys, and a verified read of either costs seconds
-    on the full deck. The last ``KEEP`` files are held: a report's warm-up on a tiny deck
+    and for the frontiers at every set of keys, and a verified read of either reads and
+    checks the whole file. The last ``KEEP`` files are held: a report's warm-up on a tiny deck
     (``analysis.report.warmup``, on a thread) then leaves the full deck's table held.
 
     >>> held: LastRead[str] = LastRead()

@@ -1,4 +1,4 @@
-"""Seven-card classes in the Fortune order of RULES.md, and the pai gow flags of a hand.
+"""Seven-card classes in the Fortune order of docs/rules.md, and the pai gow flags of a hand.
 
 A seven-card hand's class is the first of these it holds (strongest first): natural 7-card
 straight flush; royal flush + royal match (a royal flush, natural or with the joker, and the two
@@ -6,7 +6,7 @@ other cards are the ace and king of one suit); 7-card straight flush with the jo
 royal flush; straight flush; four of a kind; full house; flush; three of a kind; straight; three
 pair; nothing. Note that three of a kind comes before a straight in this order.
 
-A "pai gow" hand has no pair, straight or flush (joker read as RULES.md allows). Flags:
+A "pai gow" hand has no pair, straight or flush (joker read as docs/rules.md allows). Flags:
 ace-high pai gow (and whether the joker is its ace), queen-high pai gow (no joker), the number
 of natural jacks.
 

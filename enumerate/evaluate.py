@@ -2,10 +2,11 @@
 
 Every five-card hand of the 53-card deck gets a dense rank id (``FiveCardTable``): higher is
 stronger, equal hands share an id. The table is indexed by the colex index of the hand's card
-ids. The joker is semi-wild (RULES.md): an ace, or any card that completes a straight, flush or
-straight flush; the evaluator takes the best of those readings. Two-card hands have 91 ids
-(78 non-pairs by high then low card, then 13 pairs); the joker is an ace there. The table is
-built once per rule set and cached on disk (``five_card_table``), verified when read.
+ids. The joker is semi-wild (docs/rules.md, "Deck and joker"): an ace, or any card that
+completes a straight, flush or straight flush; the evaluator takes the best of those readings.
+Two-card hands have 91 ids (78 non-pairs by high then low card, then 13 pairs); the joker is an
+ace there. The table is built once per rule set and cached on disk (``five_card_table``),
+verified when read.
 
 >>> t = five_card_table()
 >>> t.name(t.id_of(parse_cards("As Ks Qs Js Jk")))
@@ -150,7 +151,7 @@ def _key(ranks: np.ndarray, suits: np.ndarray, wheel_second: bool) -> int:
 
 @njit(cache=True)
 def _eval5(cards: np.ndarray, wheel_second: bool) -> int:
-    """Best key of five card ids, reading the joker as RULES.md allows."""
+    """Best key of five card ids, reading the joker as docs/rules.md allows."""
     ranks = np.empty(5, dtype=np.int64)
     suits = np.empty(5, dtype=np.int64)
     joker_at = -1
@@ -320,7 +321,7 @@ def _top_of_order(order: int, wheel_second: bool) -> int:
 
 
 def _max_low_of_keys(keys: np.ndarray) -> np.ndarray:
-    """Highest two-card id each five-card key may stand above (RULES.md, 'Setting a hand'):
+    """Highest two-card id each five-card key may stand above (docs/rules.md, "Setting a hand"):
     a high-card hand is compared by its top two cards, a pair by its rank; two pair or better
     stands above any low hand (int8; vectorised, as the cache check runs it on every read).
 
@@ -350,8 +351,8 @@ def check_five_card_table(t: FiveCardTable, count_hands: bool = True) -> None:
     id per hand, within 0..n_ids-1; keys strictly increasing; each id's category and
     ``max_low`` those of its key; the distinct hands of each category those of the 53-card
     deck; and with ``count_hands``, every id some hand's and the hands of each category those
-    of the deck. Under a millisecond, and 5-15 ms more to count the hands: a cached table was
-    counted when built, its read check leaves that out (its digests tell damage)."""
+    of the deck. Counting the hands is the costly part: a cached table was counted when
+    built, so its read check leaves that out (its digests tell damage)."""
     ids, keys = t.ids, t.keys
     require(ids.shape == (N_FIVE,) and ids.dtype == np.int16 and keys.dtype == np.int64
             and keys.ndim == 1 and t.category.dtype == t.max_low.dtype == np.int8
@@ -383,7 +384,7 @@ def _build_five_card_table(rules: Rules) -> FiveCardTable:
 @cache
 def five_card_table(rules: Rules | None = None) -> FiveCardTable:
     """The five-card table of ``rules``: once per process, read from its verified cache
-    (``cache_dir()/fivecard``, about 10 ms) or built and cached there (about 1.5 s). A damaged
+    (``cache_dir()/fivecard``) or built and cached there (building costs far more). A damaged
     cache file is reported in one line and rebuilt; a built table that breaks its invariants
     is an ``AssertionError``."""
     rules = rules or Rules()
@@ -478,8 +479,8 @@ def settings(cards: Sequence[Card], rules: Rules | None = None) -> list[SettingV
     ordered = sorted(hand)
     ids = [c.id for c in ordered]
     out = []
-    # in Python, not by the kernel ``settings_of``: for one hand, starting numba's JIT (a
-    # quarter of a second) would cost more than everything else of ``paigow hand`` or ``best``
+    # in Python, not by the kernel ``settings_of``: for one hand, starting numba's JIT would
+    # cost more than everything else of ``paigow hand`` or ``best``
     for i, j in SETTING_PAIRS:
         hi_cards = tuple(c for m, c in enumerate(ordered) if m not in (i, j))
         back = sum(int(BINOM[ids[m], t + 1])

@@ -1,6 +1,6 @@
 """Rule options and decks: the inputs every table is built from.
 
-``Rules`` holds the options of RULES.md that change how hands rank; ``Deck`` says which cards
+``Rules`` holds the options of docs/rules.md that change how hands rank; ``Deck`` says which cards
 are dealt (the full 53-card deck by default, reduced decks for brute-force checks).
 
 >>> Rules()

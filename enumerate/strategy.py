@@ -80,7 +80,7 @@ def _all_frontiers(cards, ids5, max_low, width):
         ol = np.empty(21, dtype=np.int64)
         for i in range(ch * _CHUNK, min(n, (ch + 1) * _CHUNK)):
             # the row as it is (int8 in a hand table): ``all_settings`` compiles the same
-            # ``settings_of``, which an int64 copy compiled a second time
+            # ``settings_of``, which an int64 copy would compile a second time
             settings_of(cards[i], ids5, high, low)
             k = _frontier(high, low, max_low, keys, oh, ol)
             size[i] = k

@@ -3,7 +3,7 @@
 Each row holds the class representative's cards, its orbit size (how many hands of the deck it
 stands for), its Fortune-order seven-card class, the id of the best five cards, the pai gow
 flags and the number of jacks. The 21 settings' rank ids are derived on demand
-(``HandTable.settings``, a second or two for the full deck) rather than stored.
+(``HandTable.settings``) rather than stored.
 
 >>> from math import comb
 >>> t = hand_table(Deck.parse("TJQKA:cdh+joker"), use_cache=False)
@@ -148,7 +148,7 @@ _PROBLEMS = (
 @njit(cache=True)
 def _hand_table_problem(codes, cards, size, cls, flags, jacks, in_deck, n_classes, flag_bits):
     """Index into ``_PROBLEMS`` of the first broken invariant of a hand table (0: none); one
-    pass, so that verifying a cached table costs milliseconds."""
+    pass, so that verifying a cached table costs little next to reading it."""
     for i in range(codes.shape[0]):
         if size[i] <= 0:
             return 1

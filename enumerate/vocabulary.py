@@ -68,7 +68,7 @@ CLASS_LABELS = {
 class HandFlag(IntFlag):
     """Bits of the hand table's ``flags`` column."""
 
-    PAI_GOW = 1  # no pair, straight or flush (the joker read as RULES.md allows)
+    PAI_GOW = 1  # no pair, straight or flush (the joker read as docs/rules.md allows)
     ACE_HIGH_PAI_GOW = 2  # a pai gow whose top card is an ace (or the joker as the ace)
     JOKER_IS_ACE = 4  # an ace-high pai gow whose ace is the joker
     QUEEN_HIGH_PAI_GOW = 8  # a pai gow topped by a queen, no joker

@@ -32,7 +32,7 @@ from traitlets import default
 NOTEBOOK_DIR = Path(__file__).resolve().parent
 REPO = NOTEBOOK_DIR.parent
 DECK_ENV = "PAIGOW_NOTEBOOK_DECK"
-DEFAULT_TIMEOUT = 3600  # seconds per cell: the full deck's first engine runs take minutes
+DEFAULT_TIMEOUT = 3600  # seconds per cell: the full deck's first engine runs are long
 
 
 class ThisPythonKernelSpecs(KernelSpecManager):

@@ -1,4 +1,4 @@
-"""A user-defined house way, ``pair-in-front``: the example of README "House ways".
+"""A user-defined house way, ``pair-in-front``: the example of docs/extending.md, "A house way".
 
 Load it with ``paigow --way-module tests/custom_way_example.py ...`` or
 ``PAIGOW_WAY_MODULES=tests/custom_way_example.py``; importing it registers the way.

@@ -1,10 +1,10 @@
-"""A slow, obviously-correct pai gow hand evaluator, written from RULES.md only.
+"""A slow, obviously-correct pai gow hand evaluator, written from docs/rules.md only.
 
 Nothing here is imported from ``enumerate``: the tests compare the project's rank tables with
 these keys. Cards are plain integer ids (``4 * rank + suit``, rank 0 = deuce .. 12 = ace, suit
 0..3, the joker 52) or any object with an ``id`` attribute holding such an id.
 
-RULES.md, "Deck, joker, rankings": the joker is an ace, or any card that completes a straight,
+docs/rules.md, "Deck and joker": the joker is an ace, or any card that completes a straight,
 flush, straight flush or royal flush. ``ref_key`` tries every reading (the joker as a plain ace,
 which may duplicate an ace already held; the joker as each natural card not in the hand, kept
 only when the result is a straight, flush or straight flush) and takes the best.
@@ -151,7 +151,7 @@ def ref_two_key(cards) -> tuple:
 
 
 def ref_valid(high5, low2, wheel: str = "second") -> bool:
-    """RULES.md, "Setting a hand": the high hand must rank at least as high as the low hand.
+    """docs/rules.md, "Setting a hand": the high hand must rank at least as high as the low hand.
 
     The low hand is a pair or two unpaired cards. Compare it with the high hand's category and
     leading ranks: a high hand of two pair or better beats any two cards; a pair in the high hand

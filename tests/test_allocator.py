@@ -5,7 +5,7 @@ Inside ``without_huge_pages`` numpy's large arrays are not eligible for transpar
 
 Both run in a fresh interpreter (``_fresh``): in a pytest worker the arrays and allocator
 settings of the tests run before them decide where glibc puts an array and whether its
-mapping was already marked for huge pages, and made them fail now and then."""
+mapping is already marked for huge pages, which would make them fail now and then."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Player banking, one on one, against a loop over every deal of small decks, settled from the
-rule text (RULES.md, "Settling" and "Player banking"): the opponent sets by the house way and
+rule text (docs/rules.md, "Settling" and "Player banking"): the opponent sets by the house way and
 wins only with both hands higher; copies go to the banker; the banker pays 5% on his net win.
 For the optimal banker the loop tries every valid setting of the banker's hand against all the
 opponent hands of the other cards and keeps the best (the house way's setting on a tie, else

@@ -67,7 +67,7 @@ def test_one_hand_commands_import_no_heavy_module(argv: list[str]) -> None:
 
 
 # a fresh interpreter runs the command, then lists every numba kernel of the project's modules
-# that was compiled or read from numba's cache in it (the first one starts the JIT: 0.25 s)
+# that was compiled or read from numba's cache in it (the first one starts the JIT)
 _KERNELS_STARTED = """
 from numba.core.dispatcher import Dispatcher
 started = sorted(f"{name}.{k}" for name, mod in list(sys.modules.items())
@@ -105,7 +105,7 @@ def test_a_kernel_run_in_python_reports_itself() -> None:
 
 @pytest.mark.parametrize("extra", [["--method", "direct"], ["--format", "csv"]])
 def test_best_imports_no_heavy_module(extra: list[str]) -> None:
-    """``paigow best`` prints its rows without pandas (a third of a second to import). The
+    """``paigow best`` prints its rows without pandas (a heavy import). The
     first run builds the small deck's tables (their Parquet files: pandas), the second reads
     them."""
     argv = ["best", "Jk Ad Qc Qd 9c Td Kd", "--deck", "9TJQKA:cdhs+joker", *extra]

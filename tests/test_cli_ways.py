@@ -1,7 +1,7 @@
 """``paigow set``, ``ways``, ``diff-ways`` and user-defined ways (``--way-module``,
 ``$PAIGOW_WAY_MODULES``).
 
-Every expected setting is derived by hand from RULES.md (the comment says which rule); the
+Every expected setting is derived by hand from docs/rules.md (the comment says which rule); the
 diff counts are checked against a plain loop over every hand of a small deck.
 """
 
@@ -339,9 +339,9 @@ def test_broken_way_module_is_one_line(capsys, monkeypatch, tmp_path):
     assert "SyntaxError" in _error(capsys, ["ways"])
 
 
-def test_readme_shows_the_shipped_example():
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### Your own house way") :]
+def test_the_docs_show_the_shipped_example():
+    readme = (ROOT / "docs" / "extending.md").read_text()
+    section = readme[readme.index("## A house way") :]
     block = section[section.index("```python\n") + len("```python\n") :]
     block = block[: block.index("```\n")]
     source = EXAMPLE.read_text()

@@ -17,7 +17,7 @@ from enumerate.tables import hand_table
 # of size 24 (no smaller deck does): "JQKA:cdhs+joker" royal flushes with and without the
 # joker, five aces, two jacks; "A234:cdhs+joker" the wheel (and its straight flush) made by
 # the joker, five aces; "A2345:cdhs" natural wheels and wheel straight flushes (20 cards: its
-# brute force takes about 30 s a pair of ways, so it runs one pair, both ways involved).
+# brute force is the slowest, so it runs one pair, both ways involved).
 DECKS = [
     "A2345:cdh+joker", "TJQKA:cdh+joker", "89TJQKA:cd+joker", "9TJQKA:cdh", "89TJQK:cdh",
     "23579JQA:cd+joker", "JQKA:cdhs+joker", "A234:cdhs+joker",
@@ -175,8 +175,9 @@ def testorder_by_high_is_a_stable_sort_at_every_size() -> None:
 
 
 def test_level_families_hold_every_hand_containing_the_set(deck_table) -> None:
-    """DESIGN.md section 2: the family of orbit S lists, with class orbit sizes, |orbit S|
-    times the C(n - k, 7 - k) hands that contain S; and every orbit of the level has one."""
+    """docs/design.md, "Suit symmetry and levels": the family of orbit S lists, with class orbit
+    sizes, |orbit S| times the C(n - k, 7 - k) hands that contain S; and every orbit of the level
+    has one."""
     from enumerate.engine.levels.build import build_level
 
     deck, table = deck_table

@@ -30,7 +30,7 @@ def _published() -> dict[str, int]:
 
 
 def _envy_5000() -> Fraction:
-    """Dollars expected from one other hand under the 5000 envy table (RULES.md)."""
+    """Dollars expected from one other hand under the 5000 envy table (docs/rules.md)."""
     c = _published()
     counts = {
         5000: 32,  # natural 7-card straight flush, by hand

@@ -1,4 +1,4 @@
-"""Five-card ids, two-card ids and setting validity against RULES.md.
+"""Five-card ids, two-card ids and setting validity against docs/rules.md.
 
 Three layers, each able to fail on its own:
 - hand-written expectations, reasoned from the rule text (never copied from the code's output),
@@ -58,7 +58,7 @@ def cmp(a, b) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Hand-written expectations (reasoned from RULES.md)
+# Hand-written expectations (reasoned from docs/rules.md)
 # ---------------------------------------------------------------------------------------------
 
 BOTH = WHEELS
@@ -240,8 +240,9 @@ def test_category_and_name(hand, wheel, category, name):
 
 
 def test_category_order_is_the_rule_order():
-    # RULES.md, high to low: five aces, royal flush, straight flush, four of a kind, full house,
-    # flush, straight, three of a kind, two pair, pair, high card (royal = top straight flush)
+    # docs/rules.md, high to low: five aces, royal flush, straight flush, four of a kind, full
+    # house, flush, straight, three of a kind, two pair, pair, high card (royal = top straight
+    # flush)
     order = [
         Category.HIGH_CARD,
         Category.PAIR,
@@ -490,5 +491,5 @@ def test_exhaustive_validity_of_no_pair_and_one_pair_high_hands(wheel):
 @pytest.mark.slow
 @pytest.mark.parametrize("wheel", WHEELS)
 def test_exhaustive_full_deck(wheel):
-    """All 2,869,685 five-card hands of the 53-card deck (minutes; run with -m slow)."""
+    """All 2,869,685 five-card hands of the 53-card deck (slow: run with -m slow)."""
     assert order_mismatches(DECK, wheel) == []

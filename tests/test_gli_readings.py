@@ -1,9 +1,10 @@
 """Named readings of the ``gli`` card: ``get_way("gli[clause=alternative,...]")``.
 
-Every expected front below is derived by hand from the wording of the alternative (and of the
-card, RULES.md "The reference house way"), not from running the code: the comment of each
-case says why. Each way is the LITERAL reading with the case's choices, so the cases hold
-whatever ``gli.DEFAULT`` is. Fronts are effective ranks, higher first (the joker is an ace).
+Every expected front below is derived by hand from the wording of the alternative (and of the card,
+docs/rules.md "`gli`: the reference way (from the dealer-open math report)"), not from running the
+code: the comment of each case says why. Each way is the LITERAL reading with the case's choices, so
+the cases hold whatever ``gli.DEFAULT`` is. Fronts are effective ranks, higher first (the joker is
+an ace).
 """
 
 from __future__ import annotations
@@ -199,8 +200,8 @@ def test_clauses_are_complete() -> None:
         assert gli.LITERAL[c.id] == c.literal
         assert set(gli._ALTERNATIVES[c.id]) == set(c.names), c.id
     assert list(gli.LITERAL) == ids and set(gli.DEFAULT) == set(ids)
-    # the code before readings had names: two-pair "and", pairs from trips, the joker as the
-    # king, twos as the only pair, any ace, the two highest pairs
+    # the literal reading: two-pair "and", pairs from trips, the joker as the king, twos as
+    # the only pair, any ace, the two highest pairs
     assert gli.LITERAL["two-pair"] == "and"
 
 

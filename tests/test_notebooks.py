@@ -75,7 +75,7 @@ def test_kernel_env_inherits_the_environment(monkeypatch: pytest.MonkeyPatch) ->
 def test_all_notebooks_run_on_a_small_deck(tmp_path: Path) -> None:
     runner = _runner()
     out = tmp_path / "executed"
-    # three kernels at once: a small deck needs little memory, and the wall time is about halved
+    # three kernels at once: a small deck needs little memory, and the notebooks wait less in turn
     runs = runner.run_notebooks(deck=SMALL_DECK, out_dir=out, timeout=600, jobs=3)
     assert [r.notebook.name for r in runs] == list(EXPECTED)
     failed = {r.notebook.name: r.error for r in runs if not r.ok}

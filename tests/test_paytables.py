@@ -1,4 +1,4 @@
-"""Paytables as data: the shipped tables are the published ones of RULES.md; every problem in a
+"""Paytables as data: the shipped tables are the published ones of docs/rules.md; every problem in a
 paytable file is ONE line naming the file, the field and what is wrong."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from analysis.games.paytables import (
     shipped_paytables,
 )
 
-# RULES.md, Side bets: Fortune tables 1 to 7, rows in the Fortune order (three pair last)
+# docs/rules.md, "Side bets": Fortune tables 1 to 7, rows in the Fortune order (three pair last)
 FORTUNE = {
     "1": [5000, 1000, 750, 250, 100, 50, 20, 5, 4, 3, 2, "push"],
     "2": [8000, 2000, 1000, 400, 150, 50, 25, 5, 4, 3, 2, "lose"],
@@ -55,8 +55,8 @@ def test_fortune_tables_are_published(name):
 
 
 def test_envy_dealer_bonus_push_ace_high_and_single_event_tables():
-    """RULES.md: the common envy table ($5000 or $3000), Dealer Bonus, Push Ace High 5-15-40 and
-    5-12-40, Queen's Dragon 50, Tiger 9 30."""
+    """docs/rules.md, "Side bets": the common envy table ($5000 or $3000), Dealer Bonus, Push Ace
+    High 5-15-40 and 5-12-40, Queen's Dragon 50, Tiger 9 30."""
     for top in (5000, 3000):
         envy = dict(shipped_paytable("envy", str(top)).envy)
         assert envy == dict(zip(HANDS[:7], map(Fraction, [top, 1000, 500, 250, 50, 20, 5]),

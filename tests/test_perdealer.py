@@ -1,5 +1,5 @@
-"""Per-dealer tables (DESIGN.md section 6) against brute force, and every way priced from them
-against the pair engine, integer for integer.
+"""Per-dealer tables (docs/design.md, "The per-dealer table (any dealer way)") against brute force,
+and every way priced from them against the pair engine, integer for integer.
 
 The brute force (``per_dealer_by_brute_force``) sets every player hand of the other cards from
 its own 21 settings, with no suit classes and no inclusion-exclusion. The decks: three suits

@@ -312,7 +312,8 @@ def test_renderings(capsys, fmt):
         (["analyze", "face-up", "--player", "optimal"],
          "variant face-up exposes the dealer's hand: its best play is the best response"),
         (["analyze", "face-up", "--player", "genius"],
-         "unknown player mode 'genius' (known: house-way, best-response)"),
+         "--player genius: expected one of house-way, best-response, optimal, banking, "
+         "banking-optimal"),
         (["analyze", "traditional", "--player", "best-response"],
          "variant traditional hides the dealer's hand"),
         (["analyze", "ez", "--house-way", "nope"], "unknown house way 'nope'"),

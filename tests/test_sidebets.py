@@ -173,7 +173,7 @@ NATURAL_7SF = 4 * 8  # per suit, the runs A-7, 2-8, ..., 8-A: 8 seven-card strai
 
 def three_pair_hands() -> int:
     """Full-deck hands whose Fortune class is "three pair": three pairs and nothing better
-    (RULES.md: the joker is an ace unless it completes a straight or a flush). Ranks 0..11
+    (docs/rules.md: the joker is an ace unless it completes a straight or a flush). Ranks 0..11
     are deuce..king, 12 the ace; a pair of one rank has C(4, 2) = 6 suitings."""
     pair = comb(4, 2)
     # (a) no joker: three pairs and a singleton of a fourth rank. Four ranks make no straight

@@ -1,4 +1,4 @@
-"""Variants as data: the shipped files say what RULES.md says; a bad file is one clear line."""
+"""Variants as data: the shipped files say what docs/rules.md says; a bad file is one clear line."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ TWO_JACKS, QUEEN_HIGH, NINE_HIGH_LOW = (
 
 
 def test_shipped_variants_are_the_rules_table():
-    """RULES.md, Variants: exposure, commission and the special rule of each game."""
+    """docs/rules.md, "Variants (main wager)": exposure, commission and the special rule of each
+    game."""
     assert variant_names() == ["commission-free", "dealer-open", "ez", "face-up", "traditional"]
     expected = {
         "traditional": (False, Fraction(1, 20), ()),

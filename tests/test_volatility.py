@@ -2,7 +2,7 @@
 independent truth.
 
 (a) On a small deck with every special dealer event, a loop over every deal settles each one
-from the rule text (RULES.md: both hands higher wins, both lower or copies loses, else a push;
+from the rule text (docs/rules.md: both hands higher wins, both lower or copies loses, else a push;
 then the variant's dealer rule) and sums the net result, its square, the hits and the pushes;
 the return table's figures must equal those sums exactly. (b) The Fortune top award on the full
 deck: the natural seven-card straight flush, 32 hands (7 running ranks, A-7 up to 8-A, in one

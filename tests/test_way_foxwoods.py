@@ -1,5 +1,6 @@
-"""The Foxwoods house way (RULES.md, "A third house way: Foxwoods"): hands set by hand from the
-rule card, and properties over random hands, small decks and (marked slow) the full deck.
+"""The Foxwoods house way (docs/rules.md, "`foxwoods`: Foxwoods (the way of the one published exact
+analysis)"): hands set by hand from the rule card, and properties over random hands, small decks and
+(marked slow) the full deck.
 
 Every expected front below was worked out from the rule text and the readings in the module
 docstring, not by running the code: the comment of each case says why. Fronts are written as

@@ -1,4 +1,5 @@
-"""The reference house way ``gli`` (RULES.md, "The reference house way").
+"""The reference house way ``gli`` (docs/rules.md, "`gli`: the reference way (from the
+dealer-open math report)").
 
 Every expected front below is derived by hand from the rule text (not from running the code):
 the comment of each case says why. Fronts are written as effective ranks, higher first (the

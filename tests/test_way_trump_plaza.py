@@ -1,5 +1,6 @@
-"""The Trump Plaza house way: hands set by hand from the guide's text (RULES.md), and properties
-over random hands and a full small deck.
+"""The Trump Plaza house way: hands set by hand from the guide's text (docs/rules.md,
+"`trump-plaza`: Trump Plaza, Atlantic City (its gaming guide)"), and properties over random hands
+and a full small deck.
 
 Expected fronts below were worked out from the rule text, not by running the code. Fronts are
 written as ranks, high first, the joker as ``A``.

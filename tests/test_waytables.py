@@ -1,6 +1,6 @@
 """Way tables and player tables: cache hit, miss and stale rebuild; values worked out by hand.
 
-Frontiers below are derived from the rules of RULES.md ("Setting a hand"), not from the code:
+Frontiers below are derived from the rules of docs/rules.md ("Setting a hand"), not from the code:
 each expected point is written as the cards of its back and front, and only turned into rank
 ids by the evaluator.
 """
@@ -359,7 +359,7 @@ def test_player_table_rows_worked_out_by_hand(cache_dir, deck, hand, splits):
 def test_a_way_kernel_is_read_from_numba_cache_by_the_next_process(tmp_path):
     # each shipped way sets hands by a kernel of its own module, which numba caches: the
     # next process reads it instead of compiling (a kernel given ``choose`` as an argument
-    # was compiled again in every process)
+    # is compiled again in every process)
     import os
     import subprocess
     import sys

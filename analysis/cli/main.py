@@ -11,10 +11,8 @@ fraction of a second (``benchmarks/bench_cli.py``).
 from __future__ import annotations
 
 import argparse
-import csv
 import gc
 import importlib
-import io
 import os
 import sys
 import time
@@ -22,16 +20,14 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from analysis.report.formats import decimal, markdown, markdown_cells, to_json
-from enumerate.cards import Card, parse_cards
+from analysis.report.formats import decimal, markdown, to_json
+from enumerate.cards import parse_cards
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import no_huge_pages_by_default
 
 if TYPE_CHECKING:
 
     from analysis.games.variants import Variant
-    from analysis.waylab.ways import SetReport
-    from enumerate.evaluate import SettingValue
     from enumerate.houseways import HouseWay
 
 EXIT_USAGE = 2
@@ -114,57 +110,9 @@ def _deck(args: argparse.Namespace) -> Deck:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
-    from enumerate.classes import describe
-    from enumerate.evaluate import settings
+    from analysis.games.hands import hand_report
 
-    cards = parse_cards(args.cards, count=7)
-    rules = _rules(args)
-    rows = settings(cards, rules)
-    info = describe(cards, rules)
-    if args.format == "json":
-        print(
-            to_json(
-                {
-                    "hand": [str(c) for c in cards],
-                    "class": info.name,
-                    "best_five": info.best_five_name,
-                    "settings": [
-                        {
-                            "high": [str(c) for c in s.high],
-                            "low": [str(c) for c in s.low],
-                            "high_id": s.high_id,
-                            "low_id": s.low_id,
-                            "valid": s.valid,
-                            "high_name": s.high_name,
-                            "low_name": s.low_name,
-                        }
-                        for s in rows
-                    ],
-                }
-            )
-        )
-        return 0
-    print(f"hand: {' '.join(str(c) for c in cards)}")
-    print(f"class: {info.name}; best five: {info.best_five_name}")
-    flags = [
-        name
-        for name, on in (
-            ("pai gow", info.pai_gow),
-            ("ace-high pai gow", info.ace_high_pai_gow),
-            ("joker is the ace", info.joker_is_ace),
-            ("queen-high pai gow", info.queen_high_pai_gow),
-        )
-        if on
-    ]
-    print(f"flags: {', '.join(flags) or 'none'}; jacks: {info.jacks}")
-    print()
-    print(f"{'high hand':<16} {'id':>4}  {'low':<6} {'id':>2}  {'valid':<5}  names")
-    for s in sorted(rows, key=lambda s: (s.valid, s.high_id, s.low_id), reverse=True):
-        print(
-            f"{' '.join(str(c) for c in s.high):<16} {s.high_id:>4}  "
-            f"{' '.join(str(c) for c in s.low):<6} {s.low_id:>2}  {'yes' if s.valid else 'FOUL':<5}"
-            f"  {s.high_name} / {s.low_name}"
-        )
+    print(hand_report(args.cards, _rules(args)).render(args.format), end="")
     return 0
 
 
@@ -196,58 +144,11 @@ def cmd_categories(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _setting_json(s: SettingValue) -> dict[str, object]:
-    return {
-        "high": _cards(s.high),
-        "low": _cards(s.low),
-        "high_name": s.high_name,
-        "low_name": s.low_name,
-    }
-
-
-def _set_text(r: SetReport) -> None:
-    c = r.chosen
-    high, low = " ".join(_cards(c.high)), " ".join(_cards(c.low))
-    print(f"hand: {' '.join(_cards(r.hand))}")
-    print(f"house way: {r.way.name} (version {r.way.version})")
-    print(f"high: {high:<16}  {c.high_name}")
-    print(f"low:  {low:<16}  {c.low_name}")
-    print(f"rule: {r.rule}")
-    if r.dominated:
-        print("the way's setting is dominated: another setting is as strong in both hands and")
-        print("stronger in one")
-    print()
-    print(f"non-dominated settings ({len(r.alternatives)}), strongest high hand first"
-          " (* = the way's setting):")  # fmt: skip
-    for s in r.alternatives:
-        mark = "*" if (s.high, s.low) == (c.high, c.low) else " "
-        print(
-            f"{mark} {' '.join(_cards(s.high)):<16}  {' '.join(_cards(s.low)):<6}"
-            f"  {s.high_name} / {s.low_name}"
-        )
-
-
 def cmd_set(args: argparse.Namespace) -> int:
     from analysis.waylab.ways import set_report
 
     r = set_report(get_way(args.house_way), args.cards, _rules(args))
-    if args.format == "json":
-        print(
-            to_json(
-                {
-                    "high": _cards(r.chosen.high),
-                    "low": _cards(r.chosen.low),
-                    "rule": r.rule,
-                    "alternatives": [_setting_json(s) for s in r.alternatives],
-                }
-            )
-        )
-    else:
-        _set_text(r)
+    print(r.render(args.format), end="")
     return 0
 
 
@@ -256,36 +157,23 @@ def _tell(message: str) -> None:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from analysis.pricing.returns import analyze
+    from analysis.api import Player, return_table
 
     variant = get_variant(args.variant)
     if args.house_way is not None:
         get_way(args.house_way)  # an unknown way fails here, before any counting
-    if args.player in ("banking", "banking-optimal"):
-        from analysis.pricing.banking import banking_table
-
-        banker = "optimal" if args.player == "banking-optimal" else "house-way"
-        if banker == "optimal":
-            _tell("the per-hand table, with every setting counted as the banker (cached once "
-                  "it is built; the optimal player reads the same table)")
-        table = banking_table(args.variant, args.house_way, banker, _deck(args), _rules(args))
-        print(table.render(args.format), end="")
-        return 0
-    if args.player == "optimal":
-        from analysis.pricing.optimal import optimal_return_table
-
-        if variant.dealer_exposed:
-            raise UsageError(
-                f"variant {variant.name} exposes the dealer's hand: its best play is the best "
-                "response (--player best-response), not a blind strategy"
-            )
+    try:
+        player = None if args.player is None else Player(args.player)
+    except ValueError:
+        known = ", ".join(p.value for p in Player)
+        raise UsageError(f"--player {args.player}: expected one of {known}") from None
+    if player == Player.BANKING_OPTIMAL:
+        _tell("the per-hand table, with every setting counted as the banker (cached once "
+              "it is built; the optimal player reads the same table)")
+    elif player == Player.OPTIMAL and not variant.dealer_exposed:
         _tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
-        table = optimal_return_table(variant, args.house_way, _deck(args), _rules(args))
-        print(table.render(args.format), end="")
-        return 0
-    table = analyze(
-        variant, args.house_way, args.player, _deck(args), _rules(args), on_run=_tell
-    )
+    table = return_table(variant, way=args.house_way, player=player, deck=_deck(args),
+                         rules=_rules(args), on_run=_tell)  # fmt: skip
     print(table.render(args.format), end="")
     return 0
 
@@ -346,34 +234,13 @@ def cmd_reports(args: argparse.Namespace) -> int:
 def cmd_best(args: argparse.Namespace) -> int:
     from analysis.pricing.best import hand_choices
 
-    cards = parse_cards(args.cards, count=7)
+    parse_cards(args.cards, count=7)
     variant = get_variant(args.variant)
     if args.house_way is not None:
         get_way(args.house_way)
     got = hand_choices(args.cards, variant, args.house_way, _deck(args), _rules(args),
                        method=args.method)  # fmt: skip
-    if args.format == "json":
-        print(to_json({
-            "hand": [str(c) for c in cards], "variant": variant.name,
-            "house_way": got.house_way, "dealer_hands": got.dealer_hands,
-            "settings": [{**r, "EV": float(r["EV"]), "EV_fraction": r["EV"]} for r in got.rows],
-        }))  # fmt: skip
-        return 0
-    # printed from the rows, without pandas (a third of a second to import)
-    cols = ["high", "low", "high hand", "low hand", "win", "push", "loss", "EV", "mark"]
-    cells = [[r["high"], r["low"], r["high hand"], r["low hand"], str(r["win"]),
-              str(r["push"]), str(r["loss"]), decimal(r["EV"], 6),
-              "optimal" * r["optimal"] + " + " * (r["optimal"] and r["house way"])
-              + "house way" * r["house way"]] for r in got.rows]  # fmt: skip
-    if args.format == "csv":
-        out = io.StringIO()
-        csv.writer(out, lineterminator="\n").writerows([cols, *cells])
-        print(out.getvalue(), end="")
-        return 0
-    print(f"{' '.join(str(c) for c in cards)}: {variant.name}, dealer sets by {got.house_way}; "
-          f"counts over the {got.dealer_hands:,} dealer hands of the other cards\n")  # fmt: skip
-    numeric = [c in ("win", "push", "loss") for c in cols]
-    print(markdown_cells(cols, cells, numeric))
+    print(got.render(args.format), end="")
     return 0
 
 
@@ -473,7 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Run as the program (no ``argv``: ``paigow``, ``python -m analysis``), it freezes the
     garbage collector before returning, so that the interpreter's teardown does not sweep once
-    more the hundred thousand objects numba made: a tenth of a second of every command."""
+    more the hundred thousand objects numba made, a cost every command would pay."""
     code = _run(argv)
     if argv is None:
         gc.freeze()

@@ -5,7 +5,7 @@ A paytable names its bet and says what each event pays, *to 1* (a losing bet is 
     bet = "fortune"                 # one of BET_EVENTS
     name = "1"                      # how --paytable finds it among the bet's tables
     title = "Fortune, pay table 1"  # optional
-    source = "RULES.md, Fortune table 1"
+    source = "docs/rules.md, Side bets: Fortune table 1"
     template = false                # true: placeholder figures, not a real casino table
 
     [pays]                          # event = pay to 1, "push" or "lose"; events not listed lose

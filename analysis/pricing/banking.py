@@ -1,4 +1,4 @@
-"""Player banking in traditional pai gow (RULES.md, "Player banking"), exact one on one.
+"""Player banking in traditional pai gow (docs/rules.md, "Player banking"), exact one on one.
 
 The banking player plays as banker against one opponent who sets his hand by the house way.
 Copies go to the banker; the banker pays the 5% commission on his net win of the round, so
@@ -9,10 +9,10 @@ when the opponent wins both, and pushes otherwise. Two banker strategies (``BANK
   counts with the roles read the other way round: the opponent's loss is the banker's win.
 - ``optimal``: the banker sets each hand, blind, for his highest exact EV against that
   opponent (19 x opponent losses - 20 x opponent wins over the opponent's C(n-7,7) hands),
-  from the banker's counts of the per-hand table (``enumerate.engine.perhand.table``: the pass that
-  prices the optimal player prices the banker too). Ties as for the optimal player
-  (``analysis.pricing.optimal``): the house way's setting when it is among the best, else the best
-  with the highest high hand. A dominated setting is never needed: the setting above it on
+  from the banker's counts of the per-hand table (``enumerate.engine.perhand.table``: the pass
+  that prices the optimal player prices the banker too). Ties as for the optimal player
+  (``analysis.pricing.optimal``): the house way's setting when it is among the best, else the
+  best with the highest high hand. A dominated setting is never needed: the setting above it on
   both hands wins at least as often and loses at most as often.
 
 The house's combined edge when a player banks one round in N: the house banks the other N - 1
@@ -39,6 +39,7 @@ from numba import njit
 from analysis.games.players import Player
 from analysis.games.variants import get_variant
 from analysis.pricing.returns import Line, ReturnTable
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 
@@ -56,8 +57,8 @@ MAX_OPPONENTS = 6
 
 def _check(variant: str, banker: str) -> None:
     if get_variant(variant).name != "traditional":
-        raise ValueError(f"player banking is priced for traditional pai gow (RULES.md, Player "
-                         f"banking), not {variant}")  # fmt: skip
+        raise ValueError(f"player banking is priced for traditional pai gow (docs/rules.md, "
+                         f"Player banking), not {variant}")  # fmt: skip
     if banker not in BANKERS:
         raise ValueError(f"banker strategy {banker!r}: expected one of {', '.join(BANKERS)}")
 
@@ -213,8 +214,8 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
     if rounds < 2:
         raise ValueError("a simulation needs at least 2 rounds")
     w = get_way(way)
-    # a cached way table gives each dealt hand's setting by its class (13.5 million hands in
-    # the report's table, 20 s when set one by one); else the dealt hands are set
+    # a cached way table gives each dealt hand's setting by its class, far quicker than setting
+    # the millions of dealt hands one by one; else the dealt hands are set
     keys = dealer_keys(deck, rules, w, 0) if way_is_cached(w, deck, rules) else None
     rng = np.random.default_rng(seed)
     s1 = s2 = 0  # sums of 20 x the banker's result and of its square (integers: exact)
@@ -243,7 +244,7 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
 
 
 @dataclass(frozen=True)
-class BankingReport:
+class BankingReport(ShowsAsHtml):
     """Everything ``paigow banking`` shows: the exact one-on-one tables of both banker
     strategies, the house's edge when a player banks one round in ``every``, and the
     simulated banker against 1..k opponents."""

@@ -1,13 +1,15 @@
 """One hand's every non-dominated setting with its exact counts and EV (``paigow best``).
 
 Its counts come from the cached per-hand table of the whole deck, reading only its class's rows
-(``perhand_row``: about a second on the full deck), or when there is none from a direct loop
-over its dealer hands (``onehand``: seconds); both are priced by the functions that price the
-whole table (``optimal._price``), so the EVs are the same integers.
+(``enumerate.engine.perhand.row``), or when there is none from a direct loop over its dealer
+hands (``enumerate.engine.onehand.direct``); both are priced by the functions that price the
+whole table (``analysis.pricing.optimal._price``), so the EVs are the same integers.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -17,6 +19,8 @@ import numpy as np
 
 from analysis.games.variants import Variant
 from analysis.pricing.optimal import _blind, _price, per_hand_flags, per_hand_sets
+from analysis.report.formats import decimal, markdown_cells, to_json
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.cards import parse_cards
 from enumerate.engine.onehand.direct import HandCounts, hand_counts
 from enumerate.evaluate import SettingValue, settings
@@ -33,7 +37,7 @@ COLUMNS = ("high", "low", "high hand", "low hand", "win", "push", "loss", "EV", 
 
 
 @dataclass(frozen=True, eq=False)
-class HandChoices:
+class HandChoices(ShowsAsHtml):
     """Every non-dominated setting of one hand with its exact counts against all dealer hands
     of the other cards and its EV (``settings``, best first; the house way's setting too when
     it is dominated); ``counts``: the numbers, and where they came from (``counts.method``).
@@ -44,12 +48,39 @@ class HandChoices:
     house_way: str
     dealer_hands: int
     counts: HandCounts
+    counts_hand: str = ""  # the hand, as given
 
     @property
     def settings(self) -> pd.DataFrame:
         import pandas as pd
 
         return pd.DataFrame(list(self.rows), columns=list(COLUMNS))
+
+    def render(self, fmt: str = "md") -> str:
+        """The settings as markdown (with a heading line), CSV or JSON, without pandas."""
+        hand = self.counts_hand
+        if fmt == "json":
+            return to_json({
+                "hand": hand.split(), "variant": self.variant.name,
+                "house_way": self.house_way, "dealer_hands": self.dealer_hands,
+                "settings": [{**r, "EV": float(r["EV"]), "EV_fraction": r["EV"]}
+                             for r in self.rows],
+            }) + "\n"  # fmt: skip
+        cols = ["high", "low", "high hand", "low hand", "win", "push", "loss", "EV", "mark"]
+        cells = [[r["high"], r["low"], r["high hand"], r["low hand"], str(r["win"]),
+                  str(r["push"]), str(r["loss"]), decimal(r["EV"], 6),
+                  "optimal" * r["optimal"] + " + " * (r["optimal"] and r["house way"])
+                  + "house way" * r["house way"]] for r in self.rows]  # fmt: skip
+        if fmt == "csv":
+            out = io.StringIO()
+            csv.writer(out, lineterminator="\n").writerows([cols, *cells])
+            return out.getvalue()
+        if fmt != "md":
+            raise ValueError(f"format {fmt!r}: expected md, csv or json")
+        numeric = [c in ("win", "push", "loss") for c in cols]
+        return (f"{hand}: {self.variant.name}, dealer sets by {self.house_way}; counts over "
+                f"the {self.dealer_hands:,} dealer hands of the other cards\n\n"
+                + markdown_cells(cols, cells, numeric) + "\n")  # fmt: skip
 
 
 def hand_choices(
@@ -64,9 +95,9 @@ def hand_choices(
     """Every non-dominated setting of one hand with its exact counts against all dealer hands
     of the other cards, and its EV; the house way's choice and the optimal one marked.
 
-    ``method`` (``onehand.hand_counts``): "auto" reads the cached per-hand table of the whole deck
-    when there is one (about a second on the full deck) and otherwise counts this hand alone
-    (a few seconds); "table" and "direct" force one way.
+    ``method`` (``enumerate.engine.onehand.direct.hand_counts``): "auto" reads the cached
+    per-hand table of the whole deck when there is one and otherwise counts this hand alone;
+    "table" and "direct" force one way.
     """
     hand = parse_cards(cards, count=7)
     variant = _blind(variant)
@@ -127,4 +158,5 @@ def hand_choices(
             }
         )
     best_first = sorted(rows, key=lambda r: r["EV"], reverse=True)  # stable: ties keep order
-    return HandChoices(tuple(best_first), variant, way_name, n, got)
+    return HandChoices(tuple(best_first), variant, way_name, n, got,
+                       " ".join(str(c) for c in hand))

@@ -21,7 +21,8 @@ import pandas as pd
 from analysis.games.paytables import Paytable, PaytableError, find_paytable
 from analysis.pricing.returns import TEMPLATE_BANNER, exact_decimal
 from analysis.pricing.volatility import Volatility, volatility
-from analysis.report.formats import decimal, markdown, to_json
+from analysis.report.formats import decimal, markdown, summary_md, to_json
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 
@@ -35,7 +36,7 @@ def max_players(deck: Deck) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class EnvyTable:
+class EnvyTable(ShowsAsHtml):
     """Expected envy bonus, in dollars, for one qualifying bettor."""
 
     paytable: str
@@ -141,6 +142,28 @@ class EnvyTable:
             )
         return out
 
+    def figures(self) -> list[tuple[str, str]]:
+        """The figures of ``summary`` as (figure, value) rows: a page's summary table."""
+        per = self.per_other_player
+        out = [("expected envy per other player", f"${decimal(per, 10)} (exact: {per})")]
+        out += self.volatility.figures(main_wager=False, dollars=True,
+                                       of=", one other player's envy")  # fmt: skip
+        if self.players is not None:
+            v = self.value()
+            share = decimal(100 * v / ENVY_MINIMUM_BET, 4)
+            out += [("players at the table", f"{self.players} (the bettor included, the "
+                                             f"dealer not): {self.players - 1} other players"),
+                    ("expected envy per round", f"${decimal(v, 10)} = {share}% of a "
+                                                f"${ENVY_MINIMUM_BET} bet")]  # fmt: skip
+        return out
+
+    def headline(self) -> dict[str, str]:
+        """Standard deviation and hit frequency of one other player's envy, in dollars, as
+        the page shows them (the envy has no house edge of its own): its row in the index."""
+        v = self.volatility
+        return {"standard deviation": f"${v.standard_deviation_text()}",
+                "hit frequency": v.hit_frequency_text()}  # fmt: skip
+
     def render(self, fmt: str = "md") -> str:
         shown = self.display()
         if fmt == "json":
@@ -150,9 +173,12 @@ class EnvyTable:
         if fmt == "html":
             head = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.lines())
             tail = "".join(f"<p>{html.escape(x)}</p>\n" for x in self.summary())
-            return head + shown.to_html(index=False, border=0, classes="envy-table") + "\n" + tail
+            body = shown.to_html(index=False, border=0, classes="envy-table",
+                                 formatters={"combinations": "{:,}".format})  # fmt: skip
+            return head + body + "\n" + tail
         if fmt == "md":
-            return "\n".join([*self.lines(), "", markdown(shown), "", *self.summary()]) + "\n"
+            summary = summary_md(self.summary(), self.figures())
+            return "\n".join([*self.lines(), "", markdown(shown), "", summary]) + "\n"
         raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
 
 
@@ -209,7 +235,7 @@ BET_AMOUNTS: tuple[Fraction, ...] = tuple(Fraction(x) for x in (5, 10, 25, 100))
 
 
 @dataclass(frozen=True, eq=False)
-class EnvyByTable:
+class EnvyByTable(ShowsAsHtml):
     """A bet's overall house edge with its envy included, by bet amount (rows) and number of
     other players at the table (columns).
 

@@ -1,10 +1,12 @@
-"""The exact optimal strategy of the blind games, hand by hand (DESIGN.md section 4).
+"""The exact optimal strategy of the blind games, hand by hand (docs/design.md, "The per-hand
+table (optimal strategy)").
 
 For every class of seven-card hands and each of its non-dominated settings, the per-hand
 engine gives the exact number of dealer hands (of the other 46 cards, set by the house way)
-that the setting wins against and loses to, by up-set of dealer flags (``answersets``), and
-the dealer hands by dealer class. A variant turns these into an expected value; the optimal
-setting of a hand is the one with the highest EV.
+that the setting wins against and loses to, by up-set of dealer flags
+(``enumerate.engine.perhand.answersets``), and the dealer hands by dealer class. A variant
+turns these into an expected value; the optimal setting of a hand is the one with the highest
+EV.
 
 Exactness: EVs are kept as integers, ``ev_num = sum_j a_j * win_j + sum_j b_j * loss_j +
 sum_d c_d * total_d`` with the variant's pays scaled by their common denominator and written
@@ -12,8 +14,8 @@ over the table's up-sets (``coefficients``), so comparisons and the house edge a
 Ties: the house way's own setting when it is among the best, otherwise the best setting with
 the highest high hand.
 
-One hand (``paigow best``) is ``analysis.pricing.best``: priced by the functions of this module from
-its class's rows of the cached table, or from a direct loop over its dealer hands.
+One hand (``paigow best``) is ``analysis.pricing.best``: priced by the functions of this
+module from its class's rows of the cached table, or from a direct loop over its dealer hands.
 
 Dealer rules: the per-hand table keeps apart the dealer flags of every shipped blind variant
 (one cached table serves them all) and those of the variant asked for (``per_hand_flags``), so
@@ -34,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from analysis.games.variants import DealerRule, Variant, get_variant
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
 from enumerate.engine.perhand.answersets import AnswerSets, moebius, on_sets, subsets
@@ -158,7 +161,7 @@ def coefficients(variant: Variant, per_hand: PerHand) -> tuple[
 def exact_dot(weights: np.ndarray, values: np.ndarray) -> int:
     """The exact sum of ``weights * values`` (integer arrays): in int64 when no partial sum
     can reach 2^63 (the largest magnitudes times the length is below it), else in Python
-    integers; a sum over the 6,972,147 classes in Python integers took about a second.
+    integers, exact at any size but far slower over the 6,972,147 classes.
 
     >>> exact_dot(np.array([3, 2]), np.array([5, -7]))
     1
@@ -175,7 +178,7 @@ def exact_dot(weights: np.ndarray, values: np.ndarray) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class OptimalStrategy:
+class OptimalStrategy(ShowsAsHtml):
     """Per class: the EV of every frontier setting, the optimal one and the house way's."""
 
     variant: Variant
@@ -206,6 +209,29 @@ class OptimalStrategy:
         ev = self.best_ev if optimal else self.way_ev
         total = exact_dot(self.table.orbit_size, ev)
         return -Fraction(total, self.denominator * self.dealer_hands * self.table.total)
+
+    def returns(self) -> ReturnTable:
+        """The variant's return table when the player sets every hand this way."""
+        return strategy_returns(self)
+
+    def render(self, fmt: str = "md") -> str:
+        """Markdown: the house edge by the house way and with optimal play, then what each
+        rule of the house way gives up against optimal play."""
+        if fmt != "md":
+            raise ValueError(f"format {fmt!r}: an optimal strategy renders as md")
+        from analysis.report.formats import decimal, markdown
+
+        way, best = self.house_edge(False), self.house_edge(True)
+        head = [
+            f"{self.variant.title or self.variant.name}, deck {self.table.deck.name}: the "
+            f"optimal blind strategy against the house way {self.house_way}",
+            f"house edge, house way: {float(way) * 100:.4f}% (exact: {way})",
+            f"house edge, optimal: {float(best) * 100:.4f}% (exact: {best})",
+            f"gain of optimal play: {float(way - best) * 100:.4f}%",
+        ]
+        rules = self.by_rule()
+        rules["edge given up"] = [decimal(x, 8) for x in rules["edge given up"]]
+        return "  \n".join(head) + "\n\n" + markdown(rules) + "\n"
 
     def given_up(self) -> np.ndarray:
         """Per class, the EV numerator the house way gives up against optimal play (>= 0)."""
@@ -281,8 +307,8 @@ class OptimalStrategy:
 def _ev_numerators(win, loss, total, a, b, c, offset):
     """Per row r: ``win[r] @ a + loss[r] @ b + total[k] @ c`` in int64, k the class whose
     rows ``offset[k] : offset[k + 1]`` hold r. One pass over the rows: the counts are columns
-    of the per-hand blocks, and numpy's column at a time made a pass over a whole block
-    (1.5 GB of points on the full deck) for each column and term, 8 s a variant."""
+    of the per-hand blocks, and numpy, a column at a time, would pass over a whole block
+    (about 1.5 GB of points on the full deck) once for each column and term."""
     out = np.empty(win.shape[0], dtype=np.int64)
     for k in range(offset.shape[0] - 1):
         base = np.int64(0)
@@ -424,10 +450,14 @@ def optimal_return_table(
     use_cache: bool = True,
 ) -> ReturnTable:
     """The variant's return table when the player sets every hand optimally (blind)."""
+    return optimal_strategy(get_variant(variant), house_way, deck, rules, use_cache).returns()
+
+
+def strategy_returns(opt: OptimalStrategy) -> ReturnTable:
+    """The return table of the optimal player of ``opt`` (``OptimalStrategy.returns``)."""
     from analysis.pricing.returns import ReturnTable, settle_lines
 
-    variant = get_variant(variant)
-    opt = optimal_strategy(variant, house_way, deck, rules, use_cache)
+    variant = opt.variant
     per = opt.per_hand
     size = opt.table.orbit_size.astype(np.int64)[:, None]
     win = (size * per.win[opt.best_point]).sum(axis=0)  # by win set

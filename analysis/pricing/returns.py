@@ -36,7 +36,8 @@ from analysis.games.players import Player
 from analysis.games.variants import Variant, get_variant
 from analysis.pricing.counts import DealCounts, pair_counts
 from analysis.pricing.volatility import Volatility, volatility
-from analysis.report.formats import decimal, markdown_cells, to_json
+from analysis.report.formats import decimal, markdown_cells, summary_md, title_md, to_json
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 
@@ -89,7 +90,7 @@ def _number(x: Fraction) -> int | float:
 
 
 @dataclass(frozen=True, eq=False)
-class ReturnTable:
+class ReturnTable(ShowsAsHtml):
     """A return table in the layout of a math report, with exact figures.
 
     ``table`` columns: event, outcome ("win", "push", "loss"; "" in the total row), pays
@@ -259,6 +260,21 @@ class ReturnTable:
         e = self.house_edge
         return f"house edge: {self.house_edge_percent()} (exact: {e.numerator}/{e.denominator})"
 
+    def figures(self) -> list[tuple[str, str]]:
+        """The figures of ``summary_lines`` as (figure, value) rows: a page's summary table."""
+        e = self.house_edge
+        return [("house edge", f"{self.house_edge_percent()} (exact: {e.numerator}/"
+                               f"{e.denominator})"),
+                *self.volatility.figures(self.main_wager)]  # fmt: skip
+
+    def headline(self) -> dict[str, str]:
+        """House edge, standard deviation and hit frequency as the page shows them: the
+        table's row in the report's index."""
+        v = self.volatility
+        return {"house edge": self.house_edge_percent(),
+                "standard deviation": v.standard_deviation_text(),
+                "hit frequency": v.hit_frequency_text()}  # fmt: skip
+
     def render(self, fmt: str = "md") -> str:
         """The table as ``md``, ``csv``, ``json`` or ``html`` text."""
         if fmt == "json":
@@ -273,14 +289,19 @@ class ReturnTable:
             return out.getvalue()
         if fmt == "html":
             head = "".join(f"<p>{html.escape(line)}</p>\n" for line in self.heading())
-            body = self.display().to_html(index=False, border=0, classes="return-table")
+            body = self.display().to_html(index=False, border=0, classes="return-table",
+                                          formatters={"combinations": "{:,}".format})  # fmt: skip
             tail = "".join(f"<p>{html.escape(line)}</p>\n" for line in self.summary_lines())
             return f"{head}{body}\n{tail}"
         if fmt == "md":
             cells = [[str(v) for v in row] for row in self._cells()]
-            numeric = [c == "combinations" for c in COLUMNS]
+            numeric = [c not in ("event", "outcome") for c in COLUMNS]
             table = markdown_cells(list(COLUMNS), cells, numeric)
-            return "\n".join([*self.heading(), "", table, "", *self.summary_lines()]) + "\n"
+            above = self.heading()
+            at = 1 if self.template else 0  # the title, after a template's banner
+            above[at] = title_md(above[at])
+            summary = summary_md(self.summary_lines(), self.figures())
+            return "\n".join([*above, "", table, "", summary]) + "\n"
         raise ValueError(f"unknown format {fmt!r} (known: md, csv, json, html)")
 
 
@@ -292,7 +313,8 @@ TEMPLATE_BANNER = (
 
 def check_player(variant: Variant, player: str | None) -> str:
     """The player mode to price ``variant`` with (its default when None); a one-line
-    ``ValueError`` for a mode that does not exist yet or does not fit the variant."""
+    ``ValueError`` for a mode not priced from pair counts or one that does not fit the
+    variant."""
     mode = player or variant.default_player
     if mode == Player.OPTIMAL:
         raise ValueError(
@@ -370,7 +392,7 @@ def price(deal: DealCounts, variant: Variant | str, player: str | None = None) -
         notes.append(f"the player sets by the house way {deal.player_way}")
     return ReturnTable.from_lines(
         lines, deal.total, game=variant.name, deck=deal.deck.name, house_way=deal.dealer_way,
-        player=mode, title=variant.title, notes=tuple(notes),
+        player=str(mode), title=variant.title, notes=tuple(notes),
     )  # fmt: skip
 
 

@@ -15,12 +15,11 @@ them "lose", and the rows always add up to every hand (or deal) of the deck.
 | push-ace-high | deals, C(n,7) C(n-7,7) | player class x dealer ace-high flags (flags 3) |
 | jacks-beat | deals | player class x dealer two or more jacks (flags 4) |
 
-Readings (RULES.md is terse; the paytable files repeat them):
+Readings (docs/rules.md, "Side bets"; the paytable files repeat them):
 
-- Dealer Bonus: RULES.md gives ten amounts (500/500/500/150/50/25/4/3/2/2) for the eleven
-  Fortune hands. The published table has one line "7-card straight flush" (natural and joker
-  together), then royal flush + royal match and five aces, so both 7-card straight flushes pay
-  500. The nine-high low hand (5) is listed last and pays only when the dealer holds none of the
+- Dealer Bonus: the published table gives ten amounts (500/500/500/150/50/25/4/3/2/2) for the
+  eleven Fortune hands: one line "7-card straight flush" (natural and joker together), then
+  royal flush + royal match and five aces, so both 7-card straight flushes pay 500. The nine-high low hand (5) is listed last and pays only when the dealer holds none of the
   Fortune hands ("only the highest qualifying hand pays").
 - Jacks Beat: the player's hand in the Fortune order; "nothing" is every other player hand
   (ace-high pai gow included). Its shipped table, like Chan Chu's, is a TEMPLATE.
@@ -70,6 +69,7 @@ from analysis.pricing.counts import pair_counts
 from analysis.pricing.envy import DEFAULT_ENVY_TABLE, EnvyTable, envy_table
 from analysis.pricing.returns import Line, ReturnTable
 from analysis.report.formats import to_json
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.classes import SevenCardClass
 from enumerate.engine.keys import nine_high_low
 from enumerate.houseways import HouseWay, get_way
@@ -311,7 +311,7 @@ def envy_for(bet: SideBet, paytable: Paytable, envy: str | None) -> Paytable | N
 
 
 @dataclass(frozen=True, eq=False)
-class SideBetReport:
+class SideBetReport(ShowsAsHtml):
     """A side bet's return table and, for bets with an envy bonus, the envy figures."""
 
     returns: ReturnTable | None
@@ -334,7 +334,7 @@ class SideBetReport:
 
 def sidebet_report(
     name: str,
-    paytable: str | None = None,
+    paytable: Paytable | str | None = None,
     players: int | None = None,
     envy: str | None = None,
     deck: Deck | None = None,

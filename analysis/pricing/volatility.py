@@ -56,6 +56,10 @@ class Volatility:
         whole, frac = divmod(sqrt_floor(self.variance, digits), 10**digits)
         return f"{whole}.{frac:0{digits}d}" if digits else str(whole)
 
+    def hit_frequency_text(self) -> str:
+        """The hit frequency as a percentage (4 places), as every rendering shows it."""
+        return _percent(self.hit_frequency)
+
     @property
     def top_odds(self) -> Fraction | None:
         """N of "1 in N" for the top award (None when nothing pays)."""
@@ -90,6 +94,33 @@ class Volatility:
                        + ("no bet resolves" if e is None else
                           f"{_percent(e)} (exact: {_exact(e)})"))  # fmt: skip
         return out
+
+    def figures(self, main_wager: bool = True, dollars: bool = False,
+                of: str = "") -> list[tuple[str, str]]:  # fmt: skip
+        """The figures of ``lines`` as (figure, value) pairs, a row each: the summary table
+        of a report page (``analysis.report.formats.summary_md``); ``of`` follows each
+        figure's name (whose figures they are, when not the table's own)."""
+        sd = self.standard_deviation_text()
+        hit = "some amount paid" if dollars else "returns more than it cost"
+        out = [
+            ("standard deviation", f"${sd}" if dollars else f"{sd} per unit bet"),
+            ("variance", f"{_decimal(self.variance, 6)} (exact: {_exact(self.variance)})"),
+            (f"hit frequency ({hit})", self.hit_frequency_text()
+             + (f" (1 in {_decimal(1 / self.hit_frequency, 2)})" if self.hit_frequency
+                else "")),
+        ]  # fmt: skip
+        if self.top_pays is not None and self.top_odds is not None:
+            pays = (f"${_decimal(self.top_pays, 2)}" if dollars
+                    else f"{_decimal(self.top_pays, 4)} to 1")  # fmt: skip
+            out += [("top award", f"{self.top_event} pays {pays}"),
+                    ("top award odds", f"1 in {_decimal(self.top_odds, 2)} (exact: "
+                                       f"{_exact(self.top_probability)})")]  # fmt: skip
+        if main_wager:
+            e = self.edge_per_resolved
+            out.append(("house edge per resolved bet (pushes left out)",
+                        "no bet resolves" if e is None else
+                        f"{_percent(e)} (exact: {_exact(e)})"))  # fmt: skip
+        return [(f"{name}{of}", value) for name, value in out]
 
     def to_dict(self, main_wager: bool = True) -> dict[str, Any]:
         """The JSON fields: floats for reading, ``*_fraction`` exact."""

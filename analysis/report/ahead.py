@@ -2,15 +2,15 @@
 does not need them.
 
 Setting all 6,972,147 classes of the full deck by a house way is one-core work that, on a fresh
-checkout, is mostly numba compiling the way's rules: gli, trump-plaza, foxwoods and the 28
-readings of the reconciliation came to about 150 s of ``paigow reports`` on two cores, all of
-it on the path of the steps that wait for it. A child process builds those tables into the
+checkout, is mostly numba compiling the way's rules: for gli, trump-plaza, foxwoods and the
+readings of the reconciliation it is a large share of ``paigow reports``, all of it on the path
+of the steps that wait for it. A child process builds those tables into the
 cache, on one thread, while the parent builds the frontiers and the levels and runs the pair
 engine; the parent reads each table from the cache when it needs it (``WaysAhead.wait``).
 
 Nothing is trusted to the child: a table it writes is an ordinary cache file, verified when the
-parent reads it, and a table it did not write (it failed, or was too slow) the parent builds
-itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
+parent reads it, and a table it did not write (it failed, or had not got to it) the parent
+builds itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
 folder), so that two processes never write one function's entries of numba's cache at once.
 
 Run as ``python -m analysis.report.ahead --deck NAME --wheel W WAY...``: the ways without a reading
@@ -102,8 +102,8 @@ def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
     if readings:
         # The readings are wanted last (the report's reconciliation, its last step), so they
         # take what the parent leaves: at the lowest priority the child runs in the time a
-        # step leaves a core idle (the per-hand table, bound by memory traffic, leaves about a
-        # third of a core) instead of sharing both cores with the per-dealer table's threads.
+        # step leaves a core idle (the per-hand table, bound by memory traffic, leaves part of
+        # a core) and does not slow the per-dealer table's threads.
         _lowest_priority()
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)

@@ -1,7 +1,12 @@
 """``paigow reports``: every variant, side bet and paytable priced exactly, with plots.
 
 Writes a folder of markdown, CSV, JSON and HTML tables, PNG plots and an ``index.md`` that
-links them with the headline figures. The counts come from the Parquet caches (one count of
+opens with one summary table (every variant, house way and player mode, every side bet and
+paytable, optimal play and player banking: house edge, standard deviation, hit frequency, a
+link to the page) and then links every page by section, its charts as links (each chart is
+shown on its page). The pages are written under ``figure_tables`` (their summary figures as
+a small table); the summary's figures are the texts of the same table objects the pages are
+rendered from (``headline``). The counts come from the Parquet caches (one count of
 every deal per house way, every dealer flag apart, serves every variant and deal-based side
 bet: counts with more dealer flags hold counts with fewer). The house-way lab comes before the
 variants: its per-dealer table of best-responding players gives the ways' best-response
@@ -35,8 +40,8 @@ from analysis.pricing.labpairs import lab_pair_counts
 from analysis.pricing.returns import ReturnTable, analyze, compare
 from analysis.pricing.sidebets import BETS, sidebet_report
 from analysis.report.ahead import WaysAhead
-from analysis.report.formats import decimal, markdown
-from analysis.report.plots import rule_bars
+from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
+from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.waylab import Ceiling, reconciliation_section, way_lab_section
 from analysis.waylab.ways import diff_ways, dominated_counts
 from enumerate.cache import release_unused
@@ -56,6 +61,24 @@ AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a ch
 OPTIMAL_STEP = "optimal strategy"
 
 
+@dataclass(frozen=True)
+class SummaryRow:
+    """One row of the index's summary table: a wager, its headline figures as its page shows
+    them (``ReturnTable.headline``; a figure it lacks is shown as "-") and its page; ``key``
+    orders the rows."""
+
+    key: tuple[int, ...]
+    wager: str
+    rules: str  # the house way or the paytable
+    player: str
+    figures: dict[str, str]
+    page: str
+
+
+SUMMARY_FIGURES = ("house edge", "standard deviation", "hit frequency")
+MODES = (Player.HOUSE_WAY, Player.BEST_RESPONSE, Player.OPTIMAL)  # a game's rows, in order
+
+
 @dataclass
 class Report:
     """What was written, for the index."""
@@ -64,6 +87,7 @@ class Report:
     deck: Deck
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    summary: list[SummaryRow] = field(default_factory=list)
 
     def add(self, title: str, lines: list[str], before: str | None = None) -> None:
         """A section at the end of the index, or ``before`` the section of that title (at the
@@ -105,12 +129,12 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
     if lab is not None:
         ready(ways)
         lab_pair_counts(lab, ways, log=log)
-    for way in ways:
+    for w, way in enumerate(ways):
         ready([way])
         # one count with every dealer flag serves every variant and deal-based side bet
         log(f"pair counts, {way}, all dealer flags")
         pair_counts(rep.deck, rules, way, way, ALL_FLAGS)
-        for name in variant_names():
+        for g, name in enumerate(variant_names()):
             variant = get_variant(name)
             modes = [Player.HOUSE_WAY]
             if variant.dealer_exposed:
@@ -120,15 +144,20 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
                 t = analyze(variant, way, mode, rep.deck, rules)
                 tables.append(t)
                 link = _write_table(rep.out, f"variant-{name}-{way}-{mode}", t)
+                rep.summary.append(SummaryRow((0, g, w, MODES.index(mode)), name,
+                                              f"house way {way}", str(mode), t.headline(),
+                                              link))  # fmt: skip
                 lines.append(f"- [{name}, house way {way}, player {mode}]({link}): "
                              f"house edge {_pct(t.house_edge)}, standard deviation "
                              f"{t.volatility.standard_deviation_text()}")  # fmt: skip
     summary = compare(tables)
-    (rep.out / "variants.md").write_text(_frame_md(summary) + "\n")
+    (rep.out / "variants.md").write_text(
+        "# Main wagers: every variant, house way and player\n\n" + _frame_md(summary)
+        + "\n\n![outcome probabilities](variants.png)\n")  # fmt: skip
     numeric = {c: [float(x) for x in summary[c]] for c in summary.columns[3:]}
     summary.assign(**numeric).to_csv(rep.out / "variants.csv", index=False)
     _plot_outcomes(summary, rep.out / "variants.png")
-    rep.add("Main wagers", ["[summary](variants.md), ![outcomes](variants.png)", *lines])
+    rep.add("Main wagers", ["[all variants side by side, with a chart](variants.md)", *lines])
 
 
 BANKING_ROUNDS = 500_000  # simulated rounds per table size: a standard error near 0.0015
@@ -146,6 +175,9 @@ def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None],
     stem = f"banking-{way}"
     for fmt in FORMATS:
         (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+    for i, (banker, t) in enumerate(r.tables.items()):
+        rep.summary.append(SummaryRow((2, i), "player banks (traditional)", f"house way {way}",
+                                      f"banker {banker}", t.headline(), f"{stem}.md"))  # fmt: skip
     optimal = (f", by his optimal strategy {_pct(-r.tables['optimal'].house_edge)}"
                if "optimal" in r.tables else "")  # fmt: skip
     lines = [f"- [the player banks, {way}]({stem}.md): banker by the house way "
@@ -156,21 +188,23 @@ def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None],
 
 
 def _plot_outcomes(summary: pd.DataFrame, path: Path) -> None:
+    """A stacked horizontal bar per table (win, push, loss), in the summary's order."""
     columns = zip(summary["game"], summary["house_way"], summary["player"], strict=True)
-    labels = [f"{g}\n{w}\n{p}" for g, w, p in columns]
-    fig, ax = plt.subplots(figsize=(max(8, len(labels) * 0.9), 5))
-    bottom = [0.0] * len(labels)
+    labels = [f"{g}, {w}, {p}" for g, w, p in columns]
+    fig, ax = plt.subplots(figsize=(WIDTH, 1.2 + len(labels) * 0.28), layout="constrained")
+    left = [0.0] * len(labels)
     for outcome, colour in (("win", "#3a7d44"), ("push", "#b0b0b0"), ("loss", "#b23a48")):
         vals = [float(x) for x in summary[outcome]]
-        ax.bar(labels, vals, bottom=bottom, label=outcome, color=colour)
-        bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
-    ax.set_ylabel("probability")
-    ax.set_title("Outcome probabilities per variant, house way and player (exact)")
-    ax.legend()
-    ax.tick_params(axis="x", labelsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+        ax.barh(labels, vals, left=left, label=outcome, color=colour)
+        left = [b + v for b, v in zip(left, vals, strict=True)]
+    ax.set_xlabel("probability", fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_title("Outcome probabilities per variant, house way and player (exact)",
+                 fontsize=10)  # fmt: skip
+    ax.invert_yaxis()
+    fig.legend(ncols=3, loc="outside lower center", fontsize=8, frameon=False)
+    ax.tick_params(labelsize=8)
+    save(fig, path)
 
 
 def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
@@ -180,12 +214,21 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
     lines = []
     for bet in BETS.values():
         for pt in shipped_paytables(bet.name):
+            tag = " (TEMPLATE, not a real casino table)" if pt.template else ""
             log(f"side bet {bet.name}, {pt.name}")
             players = min(TABLE_PLAYERS, max_players(rep.deck)) if bet.has_envy else None
             r = sidebet_report(bet.name, pt.name, deck=rep.deck, rules=rules, players=players)
             stem = f"sidebet-{bet.name}-{pt.name}"
             for fmt in FORMATS:
                 (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+            shown = r.returns or r.envy  # the envy alone: dollars per other player's hand
+            if shown is not None:
+                wager = bet.name if r.returns is not None else f"{bet.name} ($ per other player)"
+                rep.summary.append(SummaryRow((1, len(rep.summary)), wager,
+                                              f"paytable {pt.name}"
+                                              + (" (TEMPLATE)" if pt.template else ""), "",
+                                              shown.headline(),
+                                              f"{stem}.md"))  # fmt: skip
             if r.returns is not None:
                 edge = r.returns.house_edge
                 v = r.returns.volatility
@@ -193,7 +236,6 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
                              "house edge": edge, "standard deviation": v.standard_deviation,
                              "hit frequency": v.hit_frequency,
                              "top award 1 in": v.top_odds})  # fmt: skip
-                tag = " (TEMPLATE, not a real casino table)" if pt.template else ""
                 lines.append(f"- [{bet.name}, {pt.name}]({stem}.md){tag}: "
                              f"house edge {_pct(edge)}")  # fmt: skip
             elif r.envy is not None:
@@ -201,18 +243,19 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
                              f"${float(r.envy.per_other_player):.4f} per other player")  # fmt: skip
     lines += _envy_tables(rep, rules, log)
     df = pd.DataFrame(rows)
-    (rep.out / "sidebets.md").write_text(_frame_md(df) + "\n")
+    (rep.out / "sidebets.md").write_text(
+        "# Side bets: every shipped paytable\n\n" + _frame_md(df)
+        + "\n\n![house edge per paytable](sidebets.png)\n")  # fmt: skip
     real = df[~df["template"]]
-    fig, ax = plt.subplots(figsize=(10, max(4, len(real) * 0.35)))
+    fig, ax = plt.subplots(figsize=(WIDTH, max(2.5, len(real) * 0.3)), layout="constrained")
     labels = [f"{b} {p}" for b, p in zip(real["bet"], real["paytable"], strict=True)]
     ax.barh(labels, [float(x) * 100 for x in real["house edge"]], color="#4062bb")
-    ax.set_xlabel("house edge (%)")
-    ax.set_title("Side bets: exact house edge per paytable")
+    ax.set_xlabel("house edge (%)", fontsize=8)
+    ax.set_title("Side bets: exact house edge per paytable", fontsize=10)
     ax.invert_yaxis()
-    fig.tight_layout()
-    fig.savefig(rep.out / "sidebets.png", dpi=110)
-    plt.close(fig)
-    rep.add("Side bets", ["[summary](sidebets.md), ![house edges](sidebets.png)", *lines])
+    ax.tick_params(labelsize=8)
+    save(fig, rep.out / "sidebets.png")
+    rep.add("Side bets", ["[all paytables side by side, with a chart](sidebets.md)", *lines])
 
 
 def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[str]:
@@ -245,11 +288,14 @@ def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
     lines = []
     if len(ways) >= 2:
         d = diff_ways(ways[0], ways[1], rep.deck, rules)
-        (rep.out / "ways-diff.md").write_text(_frame_md(d.rows) + "\n")
+        (rep.out / "ways-diff.md").write_text(
+            f"# Where {ways[0]} and {ways[1]} set hands differently\n\n"
+            + _frame_md(d.rows) + "\n")  # fmt: skip
         lines.append(f"- [{ways[0]} vs {ways[1]}](ways-diff.md): set differently on "
                      f"{d.different:,} of {d.total:,} hands")  # fmt: skip
     dom = dominated_counts(ways, rep.deck, rules)
-    (rep.out / "ways-dominated.md").write_text(_frame_md(dom) + "\n")
+    (rep.out / "ways-dominated.md").write_text(
+        "# Hands a house way sets on a dominated setting\n\n" + _frame_md(dom) + "\n")  # fmt: skip
     lines.append("- [hands set on a dominated setting](ways-dominated.md)")
     rep.add("House ways", lines)
 
@@ -264,7 +310,7 @@ def _optimal(rep: Report, ways: list[str], rules: Rules,
     rows = []
     kept = None
     blind = [name for name in variant_names() if not get_variant(name).dealer_exposed]
-    for way in ways:
+    for w, way in enumerate(ways):
         log(f"optimal strategy, {way}: per-hand table")
         for opt in optimal_strategies(blind, way, rep.deck, rules):
             name = opt.variant.name
@@ -275,9 +321,25 @@ def _optimal(rep: Report, ways: list[str], rules: Rules,
             rows.append({"game": name, "house way": way, "house edge, house way": he_way,
                          "house edge, optimal": he_opt, "gain": he_way - he_opt})  # fmt: skip
             stem = f"optimal-{name}-{way}"
+            # the optimal player's return table, from the strategy at hand
+            t = opt.returns()
+            link = _write_table(rep.out, f"variant-{name}-{way}-{Player.OPTIMAL}", t)
+            rep.summary.append(SummaryRow((0, variant_names().index(name), w,
+                                           MODES.index(Player.OPTIMAL)), name,
+                                          f"house way {way}", str(Player.OPTIMAL),
+                                          t.headline(), link))  # fmt: skip
             by_rule = opt.by_rule().sort_values("edge given up", ascending=False)
-            (rep.out / f"{stem}-by-rule.md").write_text(_frame_md(by_rule) + "\n")
-            (rep.out / f"{stem}-top.md").write_text(_frame_md(opt.top_losses(30)) + "\n")
+            figures = [("house edge, house way", f"{_pct(he_way)} (exact: {he_way})"),
+                       ("house edge, optimal", f"{_pct(he_opt)} (exact: {he_opt})"),
+                       ("gain of optimal play", _pct(he_way - he_opt))]  # fmt: skip
+            (rep.out / f"{stem}-by-rule.md").write_text(
+                f"# Optimal blind strategy: {name}, house way {way}\n\n"
+                + summary_md([f"{f}: {v}" for f, v in figures], figures) + "\n\n"
+                "What each rule of the house way gives up against optimal play, most first."
+                "\n\n" + _frame_md(by_rule) + f"\n\n![by rule]({stem}.png)\n")  # fmt: skip
+            (rep.out / f"{stem}-top.md").write_text(
+                f"# The hands the house way {way} sets worst against optimal play: {name}\n\n"
+                + _frame_md(opt.top_losses(30)) + "\n")  # fmt: skip
             patterns = opt.by_pattern(100)
             (rep.out / f"{stem}-patterns.md").write_text(
                 f"# Where the house way {way} and optimal play differ: {name}\n\n"
@@ -293,9 +355,10 @@ def _optimal(rep: Report, ways: list[str], rules: Rules,
             lines.append(f"- {name}, {way}: house edge {_pct(he_way)} with the house way, "
                          f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
                          f"[by rank pattern]({stem}-patterns.md), [top hands]({stem}-top.md), "
-                         f"![]({stem}.png))")  # fmt: skip
+                         f"[chart]({stem}.png))")  # fmt: skip
             del opt  # the next variant's EVs are made after these are freed
-    (rep.out / "optimal.md").write_text(_frame_md(pd.DataFrame(rows)) + "\n")
+    (rep.out / "optimal.md").write_text("# Optimal blind strategy against the house way\n\n"
+                                        + _frame_md(pd.DataFrame(rows)) + "\n")  # fmt: skip
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
     return kept
 
@@ -406,7 +469,8 @@ def build_reports(
     steps.append(("reconciliation", lambda: reconciliation_section(
         rep, rules, log, wait_for, dealer_open.pop() if dealer_open else None)))
     # numpy's huge pages cost more to fault in than they save here (``enumerate.runtime.allocator``)
-    with without_huge_pages(), later:
+    # the pages show their summary figures as a table (``analysis.report.formats``)
+    with without_huge_pages(), later, figure_tables():
         for name, step in steps:
             t0 = time.perf_counter()
             # freed memory is kept for the step's next arrays (``enumerate.runtime.allocator``: the
@@ -456,9 +520,19 @@ def _resident_mb() -> float:
 def _categories(rep: Report, rules: Rules) -> None:
     df = category_table(rep.deck, rules)
     shown = df.assign(probability=[decimal(Fraction(p), 10) for p in df["probability"]])
-    (rep.out / "categories.md").write_text(markdown(shown) + "\n")
+    (rep.out / "categories.md").write_text(
+        f"# Seven-card hands by class, deck {rep.deck.name}\n\n" + markdown(shown) + "\n")
     shown.to_csv(rep.out / "categories.csv", index=False)
     rep.add("Seven-card classes", ["[table](categories.md)"])
+
+
+def _summary_md(rows: list[SummaryRow]) -> str:
+    """The index's summary table: a row per wager (``SummaryRow``), its name linking its page."""
+    cols = ["wager", "house way or paytable", "player", *SUMMARY_FIGURES]
+    cells = [[f"[{r.wager}]({r.page})", r.rules, r.player,
+              *(r.figures.get(f, "-") for f in SUMMARY_FIGURES)]
+             for r in sorted(rows, key=lambda r: r.key)]  # fmt: skip
+    return markdown_cells(cols, cells, [False] * 3 + [True] * len(SUMMARY_FIGURES))
 
 
 def _index(rep: Report, rules: Rules) -> None:
@@ -467,6 +541,15 @@ def _index(rep: Report, rules: Rules) -> None:
         "",
         f"Deck {rep.deck.name}, wheel {rules.wheel}. Every figure is an exact count of deals "
         "(or hands); probabilities and house edges are exact fractions shown as decimals.",
+        "",
+        "## Summary",
+        "",
+        "House edge per unit bet (negative: the player's edge), standard deviation per unit "
+        "bet and hit frequency (the bet returns more than it cost) of every wager; each links "
+        "its page. Player banking rows are the banker's table; the envy's are dollars paid for "
+        "one other player's hand.",
+        "",
+        _summary_md(rep.summary),
         "",
     ]
     for title, body in rep.sections:

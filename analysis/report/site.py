@@ -1,11 +1,13 @@
 """The browsable report: every markdown page of ``paigow reports`` as an HTML page, and
 ``index.html`` linking them, viewable from the folder itself (no network, no server).
 
-Each ``X.md`` of the folder becomes ``X.html`` (Python-Markdown with its ``tables``, ``toc``
-and ``nl2br`` extensions: the pages' tables rendered, their plots inline as images): links
-to ``Y.md`` point to ``Y.html``, and every page carries a bar of links to the index's
-sections. The markdown files stay, for readers and diffs; an ``X.html`` that a table's own
-renderer wrote is replaced by the page made from its ``X.md``, which holds the same rows.
+Each ``X.md`` of the folder becomes ``X.html`` (``analysis.report.formats.markdown_html``:
+the pages' tables rendered, their plots inline as images, sized to the page): links to
+``Y.md`` point to ``Y.html``, and every page carries a bar of links to the index's sections.
+A page's content has the style a notebook shows a table with (``formats.STYLE``, scoped to
+the class ``paigow-report``), the page around it the rules below. The markdown files stay,
+for readers and diffs; an ``X.html`` that a table's own renderer wrote is replaced by the
+page made from its ``X.md``, which holds the same rows.
 """
 
 from __future__ import annotations
@@ -14,20 +16,19 @@ import html
 import re
 from pathlib import Path
 
-import markdown
+from analysis.report.formats import STYLE as CONTENT_STYLE
+from analysis.report.formats import markdown_html
 
+# the page around the content: a column of reading width (wide tables scroll inside it) and a
+# bar of links that stays at the top
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 78rem; padding: 0 1rem 3rem;
-       color: #1d1d1f; line-height: 1.4; }
-nav { position: sticky; top: 0; background: #f4f4f6; border-bottom: 1px solid #ccd;
-      padding: .5rem 0; font-size: .9rem; }
-nav a { margin-right: 1rem; }
-table { border-collapse: collapse; margin: 1rem 0; font-size: .85rem; }
-th, td { border: 1px solid #ccd; padding: .2rem .5rem; }
-th { background: #eef; }
-td { font-variant-numeric: tabular-nums; }
-img { max-width: 100%; height: auto; display: block; margin: 1rem 0; }
-"""
+body { margin: 0 auto; max-width: 72rem; padding: 0 1.25rem 3rem; background: #fff; }
+nav { position: sticky; top: 0; z-index: 1; background: #f4f5f8; border-bottom: 1px solid #d6d9e2;
+      padding: .45rem .5rem; font: .85rem system-ui, sans-serif; line-height: 1.6; }
+nav a { margin-right: .9rem; color: #2450a6; text-decoration: none; white-space: nowrap; }
+nav a:hover { text-decoration: underline; }
+main { overflow-x: auto; }
+""" + CONTENT_STYLE
 
 _MD_LINK = re.compile(r'href="([^":#?/]+)\.md(#[^"]*)?"')
 
@@ -49,16 +50,26 @@ def _slug(title: str) -> str:
     return str(slugify(title, "-"))
 
 
+def _title(text: str, stem: str) -> str:
+    """A page's title: its first heading, else its first line of text (a table's pages start
+    with what was priced), else the file's name."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    heading = next((line for line in lines if line.startswith("# ")), None)
+    first = heading or next((line for line in lines if not line.startswith("|")), stem)
+    return first.lstrip("# ").strip()
+
+
 def page(body_md: str, title: str, sections: list[tuple[str, str]]) -> str:
     """One HTML page: the navigation bar, then the markdown rendered."""
-    body = markdown.markdown(body_md, extensions=["tables", "toc", "nl2br"])
+    body = markdown_html(body_md)
     body = _MD_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', body)
     nav = ['<a href="index.html">Index</a>']
     nav += [f'<a href="index.html#{a}">{html.escape(t)}</a>' for t, a in sections]
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        f"<nav>{' '.join(nav)}</nav>\n<main>\n{body}\n</main>\n</body>\n</html>\n"
+        f"<nav>{' '.join(nav)}</nav>\n<main class=\"paigow-report\">\n{body}\n</main>\n</body>\n"
+        "</html>\n"
     )
 
 
@@ -70,8 +81,7 @@ def write_site(out: Path) -> list[Path]:
     written = []
     for md in sorted(out.glob("*.md")):
         text = md.read_text()
-        first = next((line for line in text.splitlines() if line.strip()), md.stem)
-        title = first.lstrip("# ").strip() if md.stem != "index" else "Pai gow poker: exact"
+        title = _title(text, md.stem) if md.stem != "index" else "Pai gow poker: exact"
         target = md.with_suffix(".html")
         tmp = target.with_suffix(".html.tmp")
         tmp.write_text(page(text, title[:120], sections))

@@ -2,13 +2,14 @@
 
 ``enumerate.engine.warmup`` compiles the per-dealer and per-hand kernels while a report builds
 the frontiers and the levels. The steps after those tables price them with kernels of their
-own (the way lab's ``wayedge``/``waycosts``, the variants' blind pass ``labpairs``, the optimal
-strategy's ``optimal``, the banker's ``banking`` and its simulation), and on a fresh clone
-numba compiled each at its first call, with the other core idle: the player-banking step took
-11.2 s against 4.2 s with numba's cache warm, the lab's pricing and the optimal strategy's a
-few seconds more each. Pricing the tiny deck's tables the same way, on the same thread, right
-after its tables, compiles those kernels for the same argument types while the full deck's
-tables keep both cores busy, and stores them in numba's cache.
+own (the way lab's ``analysis.waylab.wayedge`` and ``waycosts``, the variants' blind pass
+``analysis.pricing.labpairs``, the optimal strategy's ``analysis.pricing.optimal``, the
+banker's ``analysis.pricing.banking`` and its simulation); on a fresh clone numba would compile
+each at its first call, with the other core idle, a large share of the player-banking step and
+a noticeable one of the lab's and the optimal strategy's. Pricing the tiny deck's tables the
+same way, on the same thread, right after its tables, compiles those kernels for the same
+argument types while the full deck's tables keep both cores busy, and stores them in numba's
+cache.
 """
 
 from __future__ import annotations

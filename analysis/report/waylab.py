@@ -18,7 +18,7 @@ import pandas as pd
 
 from analysis.games.players import Player
 from analysis.games.variants import get_variant, variant_names
-from analysis.report.formats import decimal, markdown
+from analysis.report.formats import decimal, markdown, summary_md
 from analysis.report.plots import rule_bars
 from analysis.waylab.waycosts import pattern_costs, rule_costs
 from analysis.waylab.wayedge import (
@@ -100,19 +100,26 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
             stem = f"waylab-{name}-{way}"
             by_rule = rule_costs(lab, variant, way, opt)
             patterns = pattern_costs(lab, variant, way, top=60, opt=opt)
-            (rep.out / f"{stem}-by-rule.md").write_text(_costs_md(by_rule) + "\n")
-            (rep.out / f"{stem}-patterns.md").write_text(_costs_md(patterns) + "\n")
+            (rep.out / f"{stem}-by-rule.md").write_text(
+                f"# What each rule of the dealer's way {way} gives away: {name}\n\n"
+                "Against the house-optimal dealer, the player best-responding; `cost`: the "
+                "house edge the rule gives away.\n\n"
+                + _costs_md(by_rule) + f"\n\n![by rule]({stem}.png)\n")  # fmt: skip
+            (rep.out / f"{stem}-patterns.md").write_text(
+                f"# Where the dealer's way {way} and the house-optimal dealer differ: {name}"
+                "\n\n" + _costs_md(patterns) + "\n")  # fmt: skip
             _plot_costs(by_rule, rep.out / f"{stem}.png", f"{name}, {way}")
             lines.append(f"- {name}, dealer {way}: house edge {_pct(edge)}, "
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
-                         f" ![]({stem}.png))")  # fmt: skip
+                         f" [chart]({stem}.png))")  # fmt: skip
     if reconcile:
         _reconciliation(rep, lab, log, ready, dealer_open)
     summary = pd.DataFrame(rows)
     shown = summary.assign(**{c: [_pct(x) for x in summary[c]]
                               for c in ("house edge", "below ceiling")})  # fmt: skip
-    (rep.out / "waylab.md").write_text(markdown(shown) + "\n")
+    (rep.out / "waylab.md").write_text("# Every dealer's way against the house-optimal "
+                                       "dealer\n\n" + markdown(shown) + "\n")  # fmt: skip
     rep.add(LAB_TITLE,
             ["[every way against the house-optimal dealer](waylab.md)", *lines])
     return lab, dealer_open
@@ -172,10 +179,13 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
     opt = opt or house_optimal(lab, "dealer-open")
     by_rule = rule_costs(lab, "dealer-open", closest, opt)
     ceiling = opt.house_edge
+    figures = [("published", f"{_pct(target, 2)} (+/- {_pct(tolerance, 3)}, the rounding)"),
+               ("closest reading", f"`{closest}`: {_pct(df['house edge'].iloc[0])}"),
+               ("house-optimal dealer on the same player", _pct(ceiling))]
     text = [
         "# The reference way's readings against its math report", "",
-        f"Published: {_pct(target, 2)} (+/- {_pct(tolerance, 3)}, the rounding); {source}.",
-        f"House-optimal dealer on the same player: {_pct(ceiling)}.", "",
+        f"Published in: {source}.", "",
+        summary_md([f"{f}: {v}" for f, v in figures], figures), "",
         "Every reading is priced exactly from the per-dealer table (dealer-open, best "
         "response); `distance` = edge - published; `within` = inside the rounding.", "",
         markdown(shown), "",

@@ -180,7 +180,7 @@ def way_edge(
     notes.append("priced from the per-dealer table")
     return ReturnTable.from_lines(
         lines, lab.total, game=variant.name, deck=lab.table.deck.name, house_way=way.name,
-        player=lab.player, title=variant.title, notes=tuple(notes),
+        player=str(lab.player), title=variant.title, notes=tuple(notes),
     )  # fmt: skip
 
 

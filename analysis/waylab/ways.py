@@ -28,10 +28,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analysis.report.formats import decimal, markdown, markdown_cells, to_json
+from analysis.report.notebook import ShowsAsHtml
 from enumerate.cards import Card, parse_cards
 from enumerate.rules import Deck, Rules
 
@@ -168,7 +170,7 @@ def way_records() -> list[dict]:
 
 
 @dataclass(frozen=True)
-class SetReport:
+class SetReport(ShowsAsHtml):
     """How a house way sets one hand, and the settings a player could choose instead."""
 
     way: HouseWay
@@ -182,6 +184,48 @@ class SetReport:
         """The way's setting is not on the hand's frontier."""
         point = (self.chosen.high_id, self.chosen.low_id)
         return all((s.high_id, s.low_id) != point for s in self.alternatives)
+
+    def render(self, fmt: str = "text") -> str:
+        """The way's setting, the rule that fired and the non-dominated settings, as text
+        (``paigow set``), markdown or JSON."""
+        c = self.chosen
+        if fmt == "json":
+            return to_json({"high": _names(c.high), "low": _names(c.low), "rule": self.rule,
+                            "alternatives": [_setting_json(s) for s in self.alternatives]}) + "\n"
+        if fmt not in ("text", "md"):
+            raise ValueError(f"format {fmt!r}: expected text, md or json")
+        high, low = " ".join(_names(c.high)), " ".join(_names(c.low))
+        lines = [f"hand: {' '.join(_names(self.hand))}",
+                 f"house way: {self.way.name} (version {self.way.version})"]
+        if fmt == "md":
+            lines += [f"high: {high} ({c.high_name}); low: {low} ({c.low_name})",
+                      f"rule: {self.rule}"]
+        else:
+            lines += [f"high: {high:<16}  {c.high_name}", f"low:  {low:<16}  {c.low_name}",
+                      f"rule: {self.rule}"]
+        if self.dominated:
+            lines += ["the way's setting is dominated: another setting is as strong in both "
+                      "hands and", "stronger in one"]  # fmt: skip
+        lines += ["", f"non-dominated settings ({len(self.alternatives)}), strongest high hand "
+                  "first (* = the way's setting):"]  # fmt: skip
+        rows = [["*" if (s.high, s.low) == (c.high, c.low) else "", " ".join(_names(s.high)),
+                 " ".join(_names(s.low)), s.high_name, s.low_name]
+                for s in self.alternatives]  # fmt: skip
+        if fmt == "md":
+            table = markdown_cells(["", "high", "low", "high hand", "low hand"], rows,
+                                   [False] * 5)  # fmt: skip
+            return "\n\n".join(["  \n".join(lines[:-2]), lines[-1], table]) + "\n"
+        lines += [f"{m or ' '} {h:<16}  {lo:<6}  {hn} / {ln}" for m, h, lo, hn, ln in rows]
+        return "\n".join(lines) + "\n"
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _setting_json(s: SettingValue) -> dict[str, object]:
+    return {"high": _names(s.high), "low": _names(s.low), "high_name": s.high_name,
+            "low_name": s.low_name}  # fmt: skip
 
 
 def set_report(
@@ -243,7 +287,7 @@ def _tables(
 
 
 @dataclass(frozen=True)
-class WayDiff:
+class WayDiff(ShowsAsHtml):
     """Where two house ways set the hands of a deck differently.
 
     ``rows``: one row per pair of rules that fired (``a_rule``, ``b_rule``) among the hands the
@@ -260,6 +304,13 @@ class WayDiff:
     same: int  # hands both ways set alike (same high id and low id)
     different: int  # hands they set differently: the sum of rows["hands"]
     rows: pd.DataFrame
+    dominated: pd.DataFrame  # ``dominated_counts`` of each way (once when a and b are one)
+
+    def render(self, fmt: str = "md") -> str:
+        """Markdown (headline, the rows, the dominated hands), one CSV table, or JSON."""
+        if fmt not in _DIFF_RENDER:
+            raise ValueError(f"format {fmt!r}: expected md, csv or json")
+        return _DIFF_RENDER[fmt](self)
 
 
 DIFF_COLUMNS = ["a_rule", "b_rule", "hands", "classes", "share", "example", "a_front", "b_front"]
@@ -304,7 +355,9 @@ def diff_ways(
         columns=DIFF_COLUMNS,
     )
     different = int(weight[rows].sum())
-    return WayDiff(wa.way, wb.way, deck, rules, total, total - different, different, out)
+    ways = [a] if wa.way == wb.way else [a, b]
+    return WayDiff(wa.way, wb.way, deck, rules, total, total - different, different, out,
+                   dominated_counts(ways, deck, rules, hands))
 
 
 def _dominated_mask(w: WayTable, p: PlayerTable) -> np.ndarray:
@@ -392,3 +445,124 @@ def dominated_by_rule(
         out, columns=["rule", "hands", "classes", "share", "of_rule", "example", "front"]
     )
     return df.sort_values("hands", ascending=False, kind="stable").reset_index(drop=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering a WayDiff
+
+
+def _percent(x: Fraction) -> str:
+    return f"{100 * float(x):.4f}%"
+
+
+def _diff_labels(d: WayDiff) -> tuple[str, str]:
+    return (f"{d.a} (a)", f"{d.b} (b)") if d.a == d.b else (d.a, d.b)
+
+
+def _diff_markdown(d: WayDiff) -> str:
+    import pandas as pd
+
+    dominated = d.dominated
+    la, lb = _diff_labels(d)
+    out = []
+    share = _percent(Fraction(d.different, d.total))
+    out.append(f"House ways {d.a} and {d.b}, deck {d.deck.name}, wheel {d.rules.wheel}: "
+               f"{d.total:,} hands")  # fmt: skip
+    out.append(f"set differently: {d.different:,} hands ({share}); set alike: {d.same:,}")
+    if len(d.rows):
+        out.append("\nWhere they differ, by the rule of each way that fired:\n")
+        shown = pd.DataFrame(
+            {
+                f"{la} rule": d.rows["a_rule"],
+                f"{lb} rule": d.rows["b_rule"],
+                "hands": d.rows["hands"],
+                "share": [_percent(x) for x in d.rows["share"]],
+                "example": d.rows["example"],
+                f"{la} front": d.rows["a_front"],
+                f"{lb} front": d.rows["b_front"],
+            }
+        )
+        out.append(markdown(shown))
+    out.append("\nHands set on a dominated setting (another valid setting is as strong in both")
+    out.append("hands and stronger in one):\n")
+    out.append(markdown(dominated.assign(share=[_percent(x) for x in dominated["share"]])))
+    return "\n".join(out) + "\n"
+
+
+def _diff_csv(d: WayDiff) -> str:
+    """One table: a row per pair of rules, the hands set alike, the total, then each way's
+    dominated hands."""
+    import pandas as pd
+
+    dominated = d.dominated
+    la, lb = _diff_labels(d)
+    rows = [
+        {"kind": "different", "a_rule": r["a_rule"], "b_rule": r["b_rule"], "hands": r["hands"],
+         "share": r["share"], "example": r["example"], "a_front": r["a_front"],
+         "b_front": r["b_front"]}
+        for r in d.rows.to_dict("records")
+    ]  # fmt: skip
+    rows.append({"kind": "same setting", "hands": d.same, "share": Fraction(d.same, d.total)})
+    rows.append({"kind": "total", "hands": d.total, "share": Fraction(1)})
+    rows += [
+        {"kind": f"dominated: {r['way']}", "hands": r["hands"], "share": r["share"],
+         "example": r["example"], "a_front" if r["way"] == d.a else "b_front": r["front"]}
+        for r in dominated.to_dict("records")
+    ]  # fmt: skip
+    df = pd.DataFrame(
+        rows,
+        columns=["kind", "a_rule", "b_rule", "hands", "share", "example", "a_front", "b_front"],
+    )
+    df["share"] = [decimal(x, 10) for x in df["share"]]
+    df = df.rename(
+        columns={"a_rule": f"{la} rule", "b_rule": f"{lb} rule", "a_front": f"{la} front",
+                 "b_front": f"{lb} front"}
+    )  # fmt: skip
+    return str(df.to_csv(index=False))
+
+
+def _share_json(x: Fraction) -> dict[str, object]:
+    return {"probability": float(x), "probability_fraction": x}
+
+
+def _diff_row_json(r: dict[Any, Any]) -> dict[str, object]:
+    return {
+        "a_rule": r["a_rule"],
+        "b_rule": r["b_rule"],
+        "hands": r["hands"],
+        "classes": r["classes"],
+        **_share_json(r["share"]),
+        "example": {
+            "hand": r["example"].split(),
+            "a_front": r["a_front"].split(),
+            "b_front": r["b_front"].split(),
+        },
+    }
+
+
+def _dominated_json(r: dict[Any, Any]) -> dict[str, object]:
+    return {
+        "way": r["way"],
+        "hands": r["hands"],
+        "classes": r["classes"],
+        **_share_json(r["share"]),
+        "example": {"hand": r["example"].split(), "front": r["front"].split()},
+    }
+
+
+def _diff_json(d: WayDiff) -> str:
+    out = {
+        "a": d.a,
+        "b": d.b,
+        "deck": d.deck.name,
+        "wheel": d.rules.wheel,
+        "total": d.total,
+        "same": d.same,
+        "different": d.different,
+        "rows": [_diff_row_json(r) for r in d.rows.to_dict("records")],
+        "dominated": [_dominated_json(r) for r in d.dominated.to_dict("records")],
+    }
+    return to_json(out) + "\n"
+
+
+_DIFF_RENDER = {"md": _diff_markdown, "csv": _diff_csv, "json": _diff_json}

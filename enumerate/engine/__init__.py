@@ -1,4 +1,4 @@
-"""The exact pair engine (DESIGN.md): every (player, dealer) deal counted by
+"""The exact pair engine (docs/design.md): every (player, dealer) deal counted by
 inclusion-exclusion over shared cards and suit symmetry.
 
 The names below load on first use: a command that only reads cached counts (``PairCounts``

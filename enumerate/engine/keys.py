@@ -111,7 +111,7 @@ class EngineKeys:
     @cached_property
     def packed(self) -> np.ndarray:
         """One int64 record per class with what a family pass reads of it
-        (``kernels.pack_classes``)."""
+        (``kernels.records.pack_classes``)."""
         from enumerate.engine.kernels.records import pack_classes
 
         return pack_classes(
@@ -255,9 +255,9 @@ def _group_by_table(hashes, ph, pl, fsize, fh, fl):
     by key (``_same_player``), so a collision costs a comparison, never a wrong group. Groups
     are numbered in the order of their first class, which represents them.
 
-    (Sorting the 6,972,147 hashes and walking the classes in that order took 2.6 s on the
-    full deck, most of it the sort and a cache miss per class; the table of its 223,896
-    groups mostly stays in cache.)"""
+    (Sorting the 6,972,147 hashes and walking the classes in that order would cost the sort
+    and a cache miss per class; the table of the full deck's 223,896 groups mostly stays in
+    cache.)"""
     n = hashes.shape[0]
     group = np.empty(n, dtype=np.int32)
     rep = np.empty(max(n, 1), dtype=np.int64)

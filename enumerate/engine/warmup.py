@@ -1,12 +1,11 @@
 """The per-dealer and per-hand kernels compiled ahead of need.
 
-On a fresh checkout numba compiles each kernel at its first call, with the full deck's work
-waiting behind it: in ``paigow reports`` on a fresh clone, about 18 s at the start of the
-per-dealer table and 8 s at the start of the per-hand table, on one core while the other
-idled (the times numba wrote those kernels to its cache). ``warm_up`` builds both tables for a
-tiny deck, which compiles the same kernels for the same argument types and stores them in
-numba's cache; a report runs it on a thread while it builds the frontiers and the levels, and
-the full-deck tables then find their kernels compiled.
+On a fresh checkout numba compiles each kernel at its first call, with the full deck's work waiting
+behind it: in ``paigow reports`` on a fresh clone, at the start of the per-dealer table and of the
+per-hand table, on one core while the other idles. ``warm_up`` builds both tables for a tiny deck,
+which compiles the same kernels for the same argument types and stores them in numba's cache; a
+report runs it on a thread while it builds the frontiers and the levels, and the full-deck tables
+then find their kernels compiled.
 
 The deck is one whose families take both of the per-hand kernel's answer paths (a grid, and
 item by item: ``tests/test_perhand_edges.py``); its blind side sets hands by ``max-back``,

@@ -20,7 +20,7 @@ from enumerate.houseways.base import (
 
 # gli sets hands by choose_read and its reading's params, so plain gli and every other reading
 # share one compiled kernel
-register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (RULES.md)",
+register(HouseWay("gli", "1", "reference way of the dealer-open game's math report (docs/rules.md)",
                   gli.RULES, gli.choose_read, gli, gli.CLAUSES, gli.reading(), gli.parts,
                   tuple(gli.reading_params().tolist()), gli.clauses_read,
                   cached.set_gli))  # fmt: skip

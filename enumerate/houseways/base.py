@@ -24,9 +24,11 @@ then a way of its own, named ``way[clause=alternative,...]``::
     get_way("gli[two-pair=or]")                  # or get_way("gli", {"two-pair": "or"})
     get_way("gli[two-pair=high-sevens,complete-two-pair=singleton-ace]")
 
-The name is canonical (clauses in the card's order, the way's own readings left out, so
-``gli[two-pair=and]`` is ``gli`` while ``and`` is its reading) and the reading is part of the
-way's ``fingerprint`` and ``key``, so caches of different readings never mix.
+The name is canonical (clauses in the card's order, the way's own readings left out: plain
+``gli`` reads ``two-pair=high-sevens``, so ``gli[two-pair=high-sevens]`` is ``gli``, while the
+literal reading ``gli[two-pair=and]`` is a way of its own, the one ``gli.LITERAL_NAME`` names)
+and the reading is part of the way's ``fingerprint`` and ``key``, so caches of different
+readings never mix.
 ``readings_of(way)`` lists each clause with the alternative the way takes.
 
 A way with ``params`` (a tuple of ints, e.g. the encoding of its reading) has a
@@ -289,13 +291,12 @@ def _royal_id(table: FiveCardTable) -> int:
 
 # The kernels: ``set_range`` for a ``choose(f)``, ``set_range_read`` for a ``choose(f, params)``
 # and one or more readings; they set the hands ``lo <= h < hi`` and run in threads
-# (``enumerate.runtime.threads``). Each takes the way's ``choose`` as an argument, which
-# keeps it out of
-# numba's disk cache (the argument's type is the function object, new in every process): about
-# 13 s of compiling for gli's readings and 5.5 s for another way, in every process that sets
-# hands. So each shipped way has a kernel of its own that calls one of these with the way's
-# ``choose`` (``enumerate.houseways.cached``, ``HouseWay.kernel``: cached, compiled once per
-# checkout); a way without one is set by these directly.
+# (``enumerate.runtime.threads``). Each takes the way's ``choose`` as an argument, which keeps it
+# out of numba's disk cache (the argument's type is the function object, new in every process): a
+# long compile in every process that sets hands, longest for gli's readings. So each shipped way has
+# a kernel of its own that calls one of these with the way's ``choose``
+# (``enumerate.houseways.cached``, ``HouseWay.kernel``: cached, compiled once per checkout); a way
+# without one is set by these directly.
 
 
 @njit(inline="always")
@@ -467,7 +468,7 @@ def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySettin
     ordered = sorted(hand)
     t = five_card_table(rules)
     # one hand: the facts and the way's choose called from Python, not ``apply_way``, whose
-    # kernels take ``choose`` as an argument and so compile in every process (seconds); and
+    # kernels take ``choose`` as an argument and so compile in every process; and
     # run as Python (``in_python``): starting numba's JIT would take longer than the hand
     f = in_python(hand_facts)(np.array([c.id for c in ordered], dtype=np.int64), t.ids,
                               t.max_low, t.category, _royal_id(t))  # fmt: skip

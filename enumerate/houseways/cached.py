@@ -1,12 +1,12 @@
 """The shipped ways' kernels for setting every hand, which numba caches (``HouseWay.kernel``).
 
-``base.set_range`` and ``base.set_range_read`` take the way's ``choose`` as an argument, whose
-type is the function object, new in every process, so numba compiles them again in every
-process that sets hands: about 13 s for gli's readings and 5.5 s for another way. A kernel
-here calls them with one way's ``choose``, read as an attribute of the way's module: numba then
-compiles the call in with no address of this process in it, and caches the kernel (a
-``choose`` imported by name would be such an address, and keep it out of the cache;
-``tests/test_waytables.py`` checks that a second process reads the kernel from the cache).
+``base.set_range`` and ``base.set_range_read`` take the way's ``choose`` as an argument, whose type
+is the function object, new in every process, so numba compiles them again in every process that
+sets hands, a long compile (longest for gli's readings). A kernel here calls them with one way's
+``choose``, read as an attribute of the way's module: numba then compiles the call in with no
+address of this process in it, and caches the kernel (a ``choose`` imported by name would be such an
+address, and keep it out of the cache; ``tests/test_waytables.py`` checks that a second process
+reads the kernel from the cache).
 """
 
 from __future__ import annotations

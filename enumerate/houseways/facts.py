@@ -1,8 +1,8 @@
 """What a house way looks at: the facts of one seven-card hand, computed once (numba).
 
-``HandFacts`` is a named tuple of plain scalars and arrays so that rule functions compiled by
-numba can read it. Ranks are indices 0 (deuce) .. 12 (ace); *effective* ranks read the joker as
-an ace, as RULES.md asks for every "ace" condition and for pairs (joker + ace = a pair of aces).
+``HandFacts`` is a named tuple of plain scalars and arrays so that rule functions compiled by numba
+can read it. Ranks are indices 0 (deuce) .. 12 (ace); *effective* ranks read the joker as an ace, as
+docs/rules.md asks for every "ace" condition and for pairs (joker + ace = a pair of aces).
 
 The 21 settings are numbered as in ``enumerate.evaluate.SETTING_PAIRS``: setting ``s`` puts the
 sorted hand's cards ``i < j`` in front (the two-card low hand) and the other five in back.

@@ -1,4 +1,5 @@
-"""The Foxwoods house way, from the casino's rule card (RULES.md, "A third house way: Foxwoods").
+"""The Foxwoods house way, from the casino's rule card (docs/rules.md, "`foxwoods`: Foxwoods
+(the way of the one published exact analysis)").
 
 It is the way of the one published exact analysis of all deals (2013). One small numba function
 per numbered rule of the card, each returning ``(setting, rule_id)`` with ``rule_id`` an index

@@ -1,10 +1,11 @@
 """The reference house way, ``gli``: the dealer's way from the dealer-open game's math report.
 
 The dealer classifies the hand by the best five-card hand its seven cards can make
-(``HandFacts.best_cat``) and applies one numbered rule of the card (RULES.md, "The reference
-house way"); each rule is a numba function below, named after its rule and paraphrasing the
-casino's wording in its docstring, returning ``(setting, rule_id)`` where ``rule_id`` indexes
-``RULES``. "Front" is the two-card low hand, "back" the five-card high hand.
+(``HandFacts.best_cat``) and applies one numbered rule of the card (docs/rules.md, "`gli`: the
+reference way (from the dealer-open math report)"); each rule is a numba function below, named after
+its rule and paraphrasing the casino's wording in its docstring, returning ``(setting, rule_id)``
+where ``rule_id`` indexes ``RULES``. "Front" is the two-card low hand, "back" the five-card high
+hand.
 
 Ranks are *effective* ranks (``HandFacts``): the joker counts as an ace in pairs and in every
 "ace" condition (joker + ace = a pair of aces, three aces + joker = four aces, four aces + joker
@@ -32,8 +33,9 @@ Named readings. Where the words can be read more than one way the clause is a ``
 ``CLAUSES`` with its alternatives; a reading picks one alternative per clause and is a way of
 its own, ``get_way("gli[two-pair=or]")`` (``enumerate.houseways.base.get_way``). ``LITERAL`` is
 the reading of the words as they stand; plain ``gli`` reads ``DEFAULT``: the literal reading
-but for rule 5's first split clause, read ``high-sevens`` (why: ``DEFAULT`` and the README;
-``LITERAL_NAME`` spells the literal reading in full: ``gli[two-pair=and]``).
+but for rule 5's first split clause, read ``high-sevens`` (why: ``DEFAULT`` and docs/rules.md,
+"The gli card"; ``LITERAL_NAME`` spells the literal reading in full, and its canonical name is
+``gli[two-pair=and]``).
 Each alternative is a small numba function below. A reading is a run-time argument, not a
 compiled variant: ``reading_params(reading)`` encodes it as a small int64 array ``p``, one entry
 per clause of ``CLAUSES`` (the index of the chosen alternative in ``clause.names``), and
@@ -175,25 +177,23 @@ CLAUSES = (
 )  # fmt: skip
 
 LITERAL: Mapping[str, str] = {c.id: c.literal for c in CLAUSES}
-"""The reading of the card's words as they stand: the code of the way before readings had
-names."""
+"""The reading of the card's words as they stand (by name: ``LITERAL_NAME``)."""
 
 DEFAULT: Mapping[str, str] = {**LITERAL, "two-pair": "high-sevens"}
 """The reading plain ``gli`` uses: the literal one, but rule 5's first split condition read
 "the HIGH pair is sevens or better and there is no singleton ace" (``high-sevens``).
 
-Why (exact figures, ``analysis.waylab.reconcile``; README "House-way lab"): read with "and" the card
-keeps K-K-4-4 together without an ace, which no casino way does; the way then gives the
-best-responding player of dealer-open a house edge of -0.0774% against the report's 1.82%, and
-rule 5's keep branch alone leaves 2.27% of the bet to the player against the house-optimal
-dealer. Read with "or" it lands at 2.0706%. ``high-sevens`` keeps two pairs together only when
-both are sixes or lower (no ace), or with an ace below the jacks-and-sixes clause, as the
-Foxwoods and Trump Plaza cards do for small and middle pairs with an ace, and lands at 1.8391%,
-0.019% from the report. ``high-sevens-or-both`` (1.8103%) also splits middle pairs beside an
-ace, which those cards keep. The only reading inside the report's rounding adds
-``full-house-twos=any-twos`` (1.8241%): 5,010 classes of twos-full hands, a reading no other
-card supports, so it is not taken on the figure alone. Other clauses stay literal: none moves
-the figure by more than 0.03%."""
+Why (exact figures, ``analysis.waylab.reconcile``; docs/rules.md, "The gli card"): read with "and"
+the card keeps K-K-4-4 together without an ace, which no casino way does; the way then gives the
+best-responding player of dealer-open a house edge of -0.0774% against the report's 1.82%, and rule
+5's keep branch alone leaves 2.27% of the bet to the player against the house-optimal dealer. Read
+with "or" it lands at 2.0706%. ``high-sevens`` keeps two pairs together only when both are sixes or
+lower (no ace), or with an ace below the jacks-and-sixes clause, as the Foxwoods and Trump Plaza
+cards do for small and middle pairs with an ace, and lands at 1.8391%, 0.019% from the report.
+``high-sevens-or-both`` (1.8103%) also splits middle pairs beside an ace, which those cards keep.
+The only reading inside the report's rounding adds ``full-house-twos=any-twos`` (1.8241%): 5,010
+classes of twos-full hands, a reading no other card supports, so it is not taken on the figure
+alone. Other clauses stay literal: none moves the figure by more than 0.03%."""
 
 LITERAL_NAME = f"gli[{spell_reading(tuple(LITERAL.items()))}]"
 """The literal reading by name, spelled in full (``get_way(LITERAL_NAME)``), whatever the

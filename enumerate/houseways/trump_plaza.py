@@ -1,4 +1,5 @@
-"""The Trump Plaza (Atlantic City) house way, as published in its gaming guide (RULES.md).
+"""The Trump Plaza (Atlantic City) house way, as published in its gaming guide (docs/rules.md,
+"`trump-plaza`: Trump Plaza, Atlantic City (its gaming guide)").
 
 One small numba function per numbered rule of the guide, each returning ``(setting, rule_id)``
 with ``rule_id`` an index into ``RULES``; ``choose(f)`` dispatches on the hand's structure.

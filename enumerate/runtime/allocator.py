@@ -2,30 +2,21 @@
 again arrays of gigabytes (Linux; elsewhere these do nothing).
 
 glibc maps every large block (numpy's big arrays) on its own and unmaps it when it is freed.
-On a virtual machine that reports free pages to its host (virtio free page reporting, as on
-the machines this project is measured on), the host takes such pages away a couple of seconds
-later, and the next array placed there pays 2 to 3 s of system time per gigabyte to get them
-back. ``reusing_freed_memory`` keeps what is freed inside the process for the next
-allocation instead: the levels alone took 37.9 s instead of 46.3 s, and ``paigow reports``
-with it around the whole run spent 63 s of system time instead of 100 s (8m16s, not 9m12s).
+On a virtual machine that reports free pages to its host (virtio free page reporting), the
+host soon takes such pages away, and the next array placed there pays system time, page by
+page, to get them back. ``reusing_freed_memory`` keeps what is freed inside the process for
+the next allocation instead, so the passes that free and allocate arrays of gigabytes in turn
+(building the levels, and a whole ``paigow reports`` run) spend far less time in the kernel.
 
 The price is memory: a block freed in the middle of the heap is reused only by one that fits in
-it, so a step's peak can grow (the optimal strategy's from 5.79 to 5.99 GB, when its tables were
-larger). The report left that step out until 2026-12-04; now that the step peaks lower, it is in
-too: the full-deck per-hand table alone, levels cached, in turn with and without, 104.4 and
-113.1 s against 117.2 and 115.0 s (system time 11.4 and 12.6 s against 15.7 and 13.5 s), its
-peak 5.90 GB against 5.69-5.74 GB; a fresh clone's report peaked at 5.38 GB.
+it, so a step's peak can grow. ``paigow reports`` runs every step inside the block, the
+optimal strategy's included, and gives the heap back between steps.
 
 numpy asks Linux for transparent huge pages (2 MB) for every array of 4 MB or more. On the same
-virtual machines a huge page first touched costs several times what its 512 small pages do:
-writing a fresh 3 GB array took 6.7 to 22.4 s of system time with them and 1.3 to 1.7 s
-without (three fresh processes each, alternating), and a ``perf`` profile of ``paigow
-reports`` put about 107 CPU-s in the kernel's page clearing (``clear_page_erms``). Nor do they
-pay it back in the kernels: the full-deck per-hand table alone, the levels in the page cache,
-two pairs run in turn, took 207.9 and 212.5 s without them against 227.9 and 215.0 s with
-(system time 34.9 and 16.8 s against 48.4 and 40.5 s; its level 0, where 2.8 GB of counts
-are first written, 14.9 and 3.3 s against 13.4 and 12.2 s). ``without_huge_pages`` turns
-numpy's request off.
+virtual machines a huge page first touched costs several times what its 512 small pages do
+(the kernel clears it whole, ``clear_page_erms`` in a ``perf`` profile), and the kernels of
+this project do not win that back: the per-hand table, for one, is slower with huge pages.
+``without_huge_pages`` turns numpy's request off.
 """
 
 from __future__ import annotations

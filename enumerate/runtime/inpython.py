@@ -2,7 +2,7 @@
 
 The first call of any compiled kernel in a process starts numba's JIT: its CPU target loads
 the registries of every numpy implementation before it even reads a kernel from the disk
-cache (0.25 to 0.33 s, most of a warm ``paigow hand`` or ``paigow set``). For one hand the
+cache, which is most of the time of a warm ``paigow hand`` or ``paigow set``. For one hand the
 kernels' Python code is fast enough, so ``in_python(kernel)`` gives the kernel's own Python
 function (``py_func``), with every kernel it calls by a global name run the same way: one
 source for the compiled path and the one-hand path. Where Python and numba could read the same

@@ -3,11 +3,10 @@
 A kernel ``kernel(lo, hi, *args)`` compiled with ``nogil=True`` handles the items
 ``lo <= i < hi`` and writes its results into arrays it is given; ``over_ranges`` cuts
 ``range(n)`` into chunks and runs them on one thread per core. This does what numba's
-``parallel=True`` and ``prange`` would, without their cost: numba's parallel compilation took
-about 4.5 s more per kernel on this project's two-core machines (a kernel that sets every hand
-by a house way: 6.7 s against 2.2 s), paid on every fresh checkout, and on every process for a
-house-way kernel numba cannot cache (a way of the user's without a kernel of its own:
-``enumerate.houseways.cached``).
+``parallel=True`` and ``prange`` would, without their cost: numba's parallel compilation of a
+kernel takes several times as long as the plain one, paid on every fresh checkout, and in every
+process for a house-way kernel numba cannot cache (a way of the user's without a kernel of its
+own: ``enumerate.houseways.cached``).
 
 >>> import numpy as np
 >>> from numba import njit

@@ -3,16 +3,15 @@
 with ``held=True``, once the block's ``go()`` is called; leaving the block starts what is
 still held, waits for every write and raises the first error one met.
 
-The report writes the per-hand table (about 1.5 GB of Parquet, 8-10 s on one core) while the
-banking step, on one core, prices the optimal banker from the same table in memory; it holds
-the write through the optimal strategies before it, whose temporaries (about 1.5 GB) bring
-the run to its peak. A write keeps alive what it refers to until it ends: the per-hand write
-refers to the table and two columns, not to the engine keys (about 0.8 GB, which took a run
-to 6.35 GB). The lab step writes the per-dealer table (about 1 GB) while it prices it. A
-write is atomic (``cache.replace_atomic``):
-until it ends a reader finds the old file or none, never a part of the new one. Outside a
-block a write runs at once, so a caller that may exit right after it (a command, a test)
-never leaves one unfinished.
+The report writes the per-hand table (about 1.5 GB of Parquet, a long write on one core) while the
+banking step, on one core, prices the optimal banker from the same table in memory; it holds the
+write through the optimal strategies before it, whose temporaries (about 1.5 GB) bring the run to
+its peak. A write keeps alive what it refers to until it ends: the per-hand write refers to the
+table and two columns, not to the engine keys (about 0.8 GB, which would raise the run's peak). The
+lab step writes the per-dealer table (about 1 GB) while it prices it. A write is atomic
+(``cache.replace_atomic``): until it ends a reader finds the old file or none, never a part of the
+new one. Outside a block a write runs at once, so a caller that may exit right after it (a command,
+a test) never leaves one unfinished.
 
 >>> done = []
 >>> with writes_behind(held=True) as writes:

@@ -82,7 +82,7 @@ def merge_family(items, a, b, q, rec, fam, frec, mult, occ):
     orbit's representative set; its record is copied to ``frec[i]``.
 
     ``mult`` is a whole number: count the pairs (hand of the class, set of the orbit inside it)
-    both ways (``levels``). So every count a kernel makes of a family is already a count of
+    both ways (``levels.build``). So every count a kernel makes of a family is already a count of
     hands, and nothing is divided after it. Returns (length, inexact): the classes whose
     occurrences x orbit size did not divide by ``q`` (never, if the level is right)."""
     n = 0

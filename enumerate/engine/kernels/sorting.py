@@ -9,12 +9,11 @@ from numba import njit
 
 from enumerate.engine.kernels.records import N_HIGH_MAX
 
-# How the kernels order a family's items by high id (``order_by_high``), by size, measured
-# on random high ids: insertion sort up to 24 items (0.07 us for 16, a third of a radix
-# sort's), a radix sort of two digits below 3,072 (3.1 us for 935 items against numba's
-# argsort 12.4 us), a counting sort over every high id from there (24.9 us for 12,000 items
-# against 37.7 us). Level 5's 150,891 families hold about 935 items each: their argsort was
-# 4.7 of the engine's 17 thread-seconds there.
+# How the kernels order a family's items by high id (``order_by_high``), by size: an
+# insertion sort up to 24 items, a radix sort of two digits below 3,072, a counting sort over
+# every high id from there; on random high ids each is the fastest at its size, and each is
+# faster than numba's argsort. It matters most at level 5, whose 150,891 families hold about
+# 935 items each.
 INSERTION_SORT_MAX = 24
 COUNTING_SORT_MIN = 3072
 HIGH_BITS = 14  # a sort record holds a high id (at most N_HIGH_MAX) in its low bits
@@ -72,7 +71,7 @@ def sort_by_high(recs, n, out, tmp):
 def order_by_high(highs, n, order):
     """Indices of ``highs[:n]`` (ids at most ``N_HIGH_MAX``) in increasing order, stable
     (``sort_by_high`` of records holding each index above its high id; a comparison sort of
-    700,000 items per family was a third of the grid time)."""
+    the hundreds of thousands of items of a large family would cost far more)."""
     return order_by_high_into(highs, n, order, np.empty(n, dtype=np.int64),
                               np.empty(n, dtype=np.int64))  # fmt: skip
 

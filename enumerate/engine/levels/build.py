@@ -6,8 +6,8 @@ multiplicity ``|orbit c|`` describes the family H_S of hands containing S, scale
 ``|orbit S|``: a class c occurs ``m(c, S)`` times and stands for
 ``n_S(c) = |orbit c| * m(c, S) / |orbit S|`` hands of H_S, a whole number (count the pairs
 (hand of the class, subset in the orbit) both ways). The kernels weigh each class by
-``n_S(c)`` (``kernels.merge_family``), so their counts over a family are counts of hands, and
-the engine adds ``|orbit S| * F_S`` for the orbit.
+``n_S(c)`` (``kernels.records.merge_family``), so their counts over a family are counts of
+hands, and the engine adds ``|orbit S| * F_S`` for the orbit.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _slot(code, shift):
 @njit(cache=True)
 def _code_table(codes):
     """An open-addressing hash table from canonical code to orbit index (a binary search
-    per subset was three quarters of the time of building a level)."""
+    per subset would be most of the time of building a level)."""
     bits = 1
     while (1 << bits) < 2 * codes.shape[0]:
         bits += 1
@@ -121,7 +121,7 @@ class Level:
 @dataclass(frozen=True, eq=False)
 class LevelArrays:
     """What the kernels read of one level: the families by orbit and the orbit sizes (from a
-    ``Level`` built in memory, or memory-mapped from the level cache, ``levelcache``)."""
+    ``Level`` built in memory, or memory-mapped from the level cache, ``levels.cache``)."""
 
     k: int
     offsets: np.ndarray  # int64, len = number of orbits + 1
@@ -149,8 +149,8 @@ def build_level(table: HandTable, k: int) -> Level:
     if k == 7:  # every class is its own orbit (both are sorted by canonical code)
         return Level(k, orb, np.arange(n + 1, dtype=np.int64), np.arange(n, dtype=np.int32))
     subsets = np.array(list(combinations(range(7), k)), dtype=np.int64).reshape(comb(7, k), k)
-    # the table's int8 cards as they are: a copy as int64 (390 MB on the full deck) cost
-    # 1.1-1.3 s a level, most of it the first touch of its pages
+    # the table's int8 cards as they are: a copy as int64 (390 MB on the full deck) would
+    # cost every level the first touch of all its pages
     sidx = _subset_orbits(table.cards, subsets, suit_positions(deck), *_code_table(orb.codes))
     if sidx.min() < 0:
         raise AssertionError(f"level {k}: a subset's canonical code is not in the orbit list")

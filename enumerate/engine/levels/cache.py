@@ -5,9 +5,8 @@ dealer flags, so every table built from the levels (the pair engine on either ba
 per-hand and the per-dealer tables) reads the same files:
 ``<cache>/levels/<deck>-<rules hash>-<code fingerprint>/k<k>-{offsets,items,orbit_size}.npy``
 and the sidecar ``k<k>.json`` (provenance, shapes, xxHash-128 digests; written last, so a
-level is either whole or absent). About 3.6 GB for the full deck; building them all takes
-about half a minute on two cores, reading them back (memory-mapped, every digest and
-invariant checked) a few seconds.
+level is either whole or absent). About 3.6 GB for the full deck; reading them back
+(memory-mapped, every digest and invariant checked) costs a small part of building them.
 """
 
 from __future__ import annotations
@@ -92,7 +91,7 @@ def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None
     merge a family's repeated classes as neighbours and skip families by their first and
     last class); and the family of orbit S holds, counted with class orbit sizes,
     ``|orbit S| * C(n - k, 7 - k)`` hands (each hand containing S once for every set of its
-    orbit it contains: DESIGN.md section 2)."""
+    orbit it contains: docs/design.md, "Suit symmetry and levels")."""
     off = np.asarray(level.offsets)
     require(len(off) == len(level.orbit_size) + 1 and off[0] == 0
             and off[-1] == len(level.items), "offsets do not span the items")  # fmt: skip

@@ -53,9 +53,9 @@ def over_levels(
     levels: Sequence[int] = range(8),
 ) -> None:
     """Run ``work(level, orbit ids, part)`` over the levels k of ``levels`` (from the level cache,
-    ``levelcache``), in threads; fail with an AssertionError naming the level when the parts
+    ``levels.cache``), in threads; fail with an AssertionError naming the level when the parts
     met class weights that did not divide by the orbit size (``work`` returns their number;
-    ``kernels.merge_family``). ``timings[k]``: seconds of level k.
+    ``kernels.records.merge_family``). ``timings[k]``: seconds of level k.
 
     A level's orbits are cut into slices (``_slices``), each slice into ``n_jobs`` parts of
     about equal size (or ``parts_of(level, first, stop)``); thread j runs its part of every

@@ -1,5 +1,5 @@
 """A pass over inclusion-exclusion levels in two phases, for a table that adds each family's
-answers into the rows of its classes (the per-hand table: ``perhand_phases``).
+answers into the rows of its classes (the per-hand table: ``perhand.phases``).
 
 Phase one: the threads split the level's families, and each writes the answers of its
 families (a row per group met) and an item per class (the class, its factor ``sign * occ`` and
@@ -12,9 +12,8 @@ set of counts serves both threads. Then the next families, until the level is do
 
 What a table answers and adds is its own (``TwoPhaseWork``); this module holds the arena, the
 order of the items and the loop. The per-dealer table stays in one phase: its threads split
-the families with no work done twice and add into counts of their own, and in two phases its
-levels 2-7 took 123.2 s instead of 117.7 s on the full deck (the sort and the second pass
-cost more than the ordered adds saved).
+the families with no work done twice and add into counts of their own, and in two phases the
+sort and the second pass would cost more than the ordered adds save.
 """
 
 from __future__ import annotations
@@ -38,10 +37,10 @@ from enumerate.tables import HandTable
 
 # Items of a thread's part of the arena (13 bytes each, and 16 for ordering them) and int32
 # entries of its rows (128 MB), both grown for a larger family. A larger arena adds more items
-# of each class in one sweep of the counts, so fewer of a class's rows are fetched again: the
-# full deck's per-hand table took 233.7 s with 2^20 items, 192.7 s with 2^22, 184.0 s with
-# 2^23 and 210.7 s with 2^24 (whose arena raised the peak by 0.8 GB); 2^22 leaves the report's
-# optimal step the memory 2^23 might have taken.
+# of each class in one sweep of the counts, so fewer of a class's rows are fetched again, up to
+# a size where the arena itself costs more than it saves and raises the peak memory; 2^22 items
+# is close to the fastest size and leaves the report's optimal step the memory a larger arena
+# would take.
 ARENA_ITEMS = 1 << 22
 ARENA_ENTRIES = 1 << 25
 RADIX_BITS = 11  # digits of the sort of phase two (2,048 counters)
@@ -174,9 +173,8 @@ def _count_items(item_class, first, count, shift, out):
 def _even_runs(counts: np.ndarray, shift: int, n: int) -> list[tuple[int, int]]:
     """Runs of the ``n`` classes, one per thread, cut between bins, holding about as many of
     the round's items each (``counts``: each thread's items per bin). Fixed runs of about
-    equal work over the whole table left a thread waiting for the other 14 to 18
-    thread-seconds in phase two on the full deck (3.4 with these), a round's items falling
-    unevenly between them; the table took 9 to 13% less time in runs alternating the two."""
+    equal work over the whole table would leave a thread waiting for the other in phase two,
+    as a round's items fall unevenly between them."""
     per_bin = counts.sum(axis=0)
     cum = np.zeros(len(per_bin) + 1, dtype=np.int64)
     np.cumsum(per_bin, out=cum[1:])

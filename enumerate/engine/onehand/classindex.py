@@ -13,7 +13,7 @@ tuple of masks is some hand, so the numbers are exactly 0 .. classes - 1; ``clas
 checks that on the hand table's codes (a bijection) before anyone relies on it.
 
 The numbering is not the hand table's row order (rows sort by canonical code); it indexes
-arrays made for it (``onehand``).
+arrays made for it (``onehand.direct``).
 
 >>> from enumerate.rules import Deck
 >>> from enumerate.tables import hand_table

@@ -11,9 +11,10 @@ player's high ids matters (and of its low id among their low ids), so a dealer h
 cell (dealer class, high bucket, low bucket), and the wins and losses of every player setting
 are sums of cells afterwards.
 
-The counts are those of the per-hand engine for the hand's class (``perhand.run_per_hand``),
-integer for integer: the same dealer classes (``keys.dealer_flags`` under the flag mask, in the
-same order) and the same settings (the frontier and the house way's setting of the class).
+The counts are those of the per-hand engine for the hand's class
+(``perhand.table.run_per_hand``), integer for integer: the same dealer classes
+(``keys.dealer_flags`` under the flag mask, in the same order) and the same settings (the
+frontier and the house way's setting of the class).
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def dealer_classes(bits: np.ndarray) -> tuple[tuple[int, ...], np.ndarray]:
 @njit(cache=True)
 def _keys_problem(keys, n_d):
     """0 when every key's ids and dealer class are in range and every dealer class is some
-    class's; else 1 (out of range) or 2 (a dealer class unused). One pass: milliseconds."""
+    class's; else 1 (out of range) or 2 (a dealer class unused). One pass."""
     used = np.zeros(n_d, dtype=np.bool_)
     for i in range(keys.shape[0]):
         v = keys[i]
@@ -285,9 +286,9 @@ def hand_counts(cards: Sequence[int], deck: Deck, rules: Rules, way: HouseWay, f
     """The counts of the hand ``cards`` (its frontier ``frontier``) against every dealer hand
     of the other cards of ``deck``, set by ``way``, keeping the dealer flags ``flag_mask``
     apart, wins and losses by the up-sets ``sets``. ``method``: "table" reads the hand's class
-    from the whole per-hand table (``perhand_row``; the table is built, a few minutes on the
-    full deck, when it is not cached); "direct" loops over the dealer hands (``count_direct``,
-    seconds); "auto" reads the table when it is cached, else loops. A damaged table is
+    from the whole per-hand table (``perhand.row``; the table is built when it is not cached,
+    a long job on the full deck); "direct" loops over the dealer hands (``count_direct``, far
+    quicker for one hand); "auto" reads the table when it is cached, else loops. A damaged table is
     reported and not served ("auto" then loops, "table" builds it again)."""
     from enumerate.engine.perhand.row import find_table, read_class
 

@@ -8,9 +8,8 @@ per-dealer table of best-responding players at W's settings (``analysis.waylab.w
 ``way_counts``), which a report builds anyway; this pass counts the rest, for every way of a
 report at once, and costs far less than an engine run per way: inside a family H_S a player's
 only question is one point, so every item is swept once, by high id, with a Fenwick tree over
-the low ids (DESIGN.md section 3, "small H_S"), with no dealer grid of ten dealer classes and no
-staircase per player group. Full deck, gli and trump-plaza together: 28.2 s on two cores (46
-CPU-seconds), where the engine took 43 to 48 s a way.
+the low ids (docs/design.md, "Keys: bucketing hands by dealer rank"), with no dealer grid of ten
+dealer classes and no staircase per player group.
 
 Counts are exact int64: a family adds at most |H_S|^2 x |orbit S| <= C(53,7)^2 deals.
 """
@@ -37,7 +36,7 @@ from enumerate.vocabulary import N_PLAYER_CLASSES
 # 21-24, player class 25-28; the sort records put the family weight above them (bits 32-).
 _LOW_SHIFT, _DCLASS_SHIFT, _PCLASS_SHIFT, _WEIGHT_SHIFT = HIGH_BITS, 21, 25, 32
 _HIGH_MASK = (1 << HIGH_BITS) - 1
-DIRECT_MAX = 12  # families this small test every pair (measured against the sweep)
+DIRECT_MAX = 12  # families this small test every pair (at this size faster than the sweep)
 
 
 @dataclass(frozen=True, eq=False)

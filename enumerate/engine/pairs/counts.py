@@ -89,8 +89,8 @@ class PairCounts:
     def from_entries(cls, fields: list[str], idx: list[int], vals: list[int], n_p: int,
                      n_d: int) -> PairCounts:  # fmt: skip
         """``from_arrow`` of the columns as lists (read with ``to_pylist``: pyarrow's
-        ``to_numpy`` and ``filter`` import pandas, a quarter of a second of ``paigow
-        analyze``)."""
+        ``to_numpy`` and ``filter`` import pandas, a large part of a quick command such as
+        ``paigow analyze``)."""
         out = cls.zeros(n_p, n_d)
         seen = set()
         for f, i, v in zip(fields, idx, vals, strict=True):

@@ -11,20 +11,20 @@ the kernel adds:
   ``rwin[d]`` some frontier point beats both dealer hands; ``rpush[d]`` no win, but the highest
   valid high hand or the highest valid low hand beats its dealer hand.
 
-Method (DESIGN.md section 3): the dealer points are sorted by high id and cut into rows, one per
-distinct high id; a grid ``G[r, lcol[l], d]`` counts dealers of class d in the first r rows
-whose low id is below l, with a column per distinct dealer low of the family (``lcol[l]``: how
-many are below l). A player query at high id h reads row ``r(h)`` = number of distinct dealer
-highs below h, so every rectangle ``[0, h) x [a, b)`` costs two grid reads. A frontier (points by
-increasing high id) covers the staircase cut into disjoint rectangles
-``[0, h_i) x [l_(i+1), l_i)`` with ``l_m = 0``.
+Method (docs/design.md, "Keys: bucketing hands by dealer rank"): the dealer points are sorted
+by high id and cut into rows, one per distinct high id; a grid ``G[r, lcol[l], d]`` counts
+dealers of class d in the first r rows whose low id is below l, with a column per distinct
+dealer low of the family (``lcol[l]``: how many are below l). A player query at high id h reads
+row ``r(h)`` = number of distinct dealer highs below h, so every rectangle ``[0, h) x [a, b)``
+costs two grid reads. A frontier (points by increasing high id) covers the staircase cut into
+disjoint rectangles ``[0, h_i) x [l_(i+1), l_i)`` with ``l_m = 0``.
 
-What keeps it fast (full deck: 1.9 billion hand visits in under a minute on two cores):
-player hands of one *group* (equal blind setting and frontier; 223,896 groups for 6,972,147
-classes) ask the grid the same questions, so a family answers each group once with its summed
-weight; every class is one packed int64 record (``pack_classes``) copied per family by
-``merge_family``, so the passes over a family read its own array instead of taking a cache miss
-per class in each of seven tables; large families are sorted by counting.
+What keeps it fast over the full deck's 1.9 billion hand visits: player hands of one *group*
+(equal blind setting and frontier; 223,896 groups for 6,972,147 classes) ask the grid the same
+questions, so a family answers each group once with its summed weight; every class is one
+packed int64 record (``pack_classes``) copied per family by ``merge_family``, so the passes over
+a family read its own array instead of taking a cache miss per class in each of seven tables;
+large families are sorted by counting.
 """
 
 from __future__ import annotations

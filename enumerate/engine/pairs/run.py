@@ -79,8 +79,9 @@ class Shard:
 
 def plan_shards(table: HandTable, levels: Iterable[int] = range(8)) -> list[Shard]:
     """Split every level into shards of about ``VISITS_PER_SHARD`` hand visits and at most
-    ``ORBITS_PER_SHARD`` orbits (the levels of many small families cost more per visit: one
-    shard of the 1,097,447 families of level 6 was 13 s on one core while the other idled)."""
+    ``ORBITS_PER_SHARD`` orbits (the levels of many small families cost more per visit: the
+    1,097,447 families of level 6 in one shard would keep one core busy while the other
+    idles)."""
     n = table.deck.size
     shards = []
     for k in levels:
@@ -206,7 +207,7 @@ def run_engine(
     ``cache``: the folder of the finished shards and of the levels (default ``cache_dir()``);
     with dask also the folder the workers read the tables from (shared storage on a cluster).
     With ``use_cache`` every finished shard and level is kept there and a later run skips it
-    (the levels serve every way and flag mask of the deck: ``levelcache``).
+    (the levels serve every way and flag mask of the deck: ``levels.cache``).
 
     ``stats``, if given, is filled with per-level figures; ``on_shard`` is called with each
     finished shard (after it is saved).
@@ -312,8 +313,8 @@ def _local_results(
     """Compute shards in threads, one level at a time per deck and rules (a level is read from
     the level cache, or built once for every run of that deck and rules and kept there). The
     next level is read or built in a thread of its own while the shards of the current one
-    run: building, the first time, is a fifth of the work, and it fills the cores left idle at
-    the end of each level. At most two levels are in memory."""
+    run: building, the first time, is a sizeable part of the work, and it fills the cores
+    left idle at the end of each level. At most two levels are in memory."""
     groups: dict[tuple[str, str], list[int]] = {}
     for i, (table, _) in enumerate(runs):
         groups.setdefault((table.deck.key, table.rules.key), []).append(i)
@@ -325,8 +326,8 @@ def _local_results(
         return level
 
     # One pool for every shard, fed level after level: the shards of the next level start
-    # while the last ones of a level finish (a barrier per level left a core idle at the end
-    # of each). A level is released once its shards are done; at most two are submitted.
+    # while the last ones of a level finish (a barrier per level would leave a core idle at
+    # the end of each). A level is released once its shards are done; at most two are submitted.
     with (
         ThreadPoolExecutor(n_jobs, thread_name_prefix="shard") as pool,
         ThreadPoolExecutor(1, thread_name_prefix="level-ahead") as ahead,

@@ -1,5 +1,5 @@
-"""Numba kernels of the per-dealer tables (DESIGN.md section 6): the inclusion-exclusion sum
-grouped by the dealer hand.
+"""Numba kernels of the per-dealer tables (docs/design.md, "The per-dealer table (any dealer
+way)"): the inclusion-exclusion sum grouped by the dealer hand.
 
 Inside one family H_S the roles of the pair engine swap: the player hands are the points, the
 dealer's settings are the questions. For a dealer setting (h, l), every count needed is a
@@ -17,7 +17,7 @@ A family answers each dealer *group* (classes with the same list of valid settin
 the questions are sorted by high with the player points, and swept from the highest down with a
 Fenwick tree over the 91 low ids. Player hands of one player group (same blind setting and
 frontier) are one point set with their summed weight (the weights count hands:
-``kernels.merge_family``). The answers are added with the inclusion-exclusion sign to every
+``kernels.records.merge_family``). The answers are added with the inclusion-exclusion sign to every
 setting of every dealer class of the family, once per subset it holds in orbit S.
 """
 

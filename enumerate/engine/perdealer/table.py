@@ -1,5 +1,5 @@
-"""Per-dealer-hand tables (DESIGN.md section 6): the inclusion-exclusion sum grouped by the
-dealer hand.
+"""Per-dealer-hand tables (docs/design.md, "The per-dealer table (any dealer way)"): the
+inclusion-exclusion sum grouped by the dealer hand.
 
 For every class row c, ONE dealer hand y of that class, and each of y's distinct valid settings
 (as (high id, low id) points): how many of the player hands of the other 46 cards win and lose
@@ -13,7 +13,7 @@ modulo 2^32, so the threads' wrapping partial sums add up to the exact count). T
 (about 1 GB on the full deck) is cached as ``.npy`` arrays with an xxHash-128 digest each in a
 JSON sidecar with its provenance, like the engine's level cache, and read memory-mapped: every
 read checks the digests and the invariants (``check_per_dealer``). Decoding the same table from
-Parquet took 3.9 s, most of the 5 s that pricing a way may take.
+Parquet on every read would cost more than the rest of pricing a way.
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
         timings["keys"] = time.perf_counter() - t0
     # what reading the player table left, before the counts; the tables held for reuse stay
     # held (``LastRead``): this pass holds the frontiers through ``fr`` anyway, and the blind
-    # pass after it needs them again (dropped, they were read back: about 10 s on one core)
+    # pass after it needs them again (dropped, they would be read and verified once more)
     release_unused()
     accs = [np.zeros((n_points, 2), dtype=np.int32) for _ in range(n_jobs)]
     width, dwidth = fr.high.shape[1], dh.shape[1]

@@ -1,4 +1,4 @@
-"""Which dealer hands the per-hand table's win and loss columns count (``perhand``).
+"""Which dealer hands the per-hand table's win and loss columns count (``perhand.table``).
 
 The dealer hands fall into dealer classes, one per combination of the dealer flags kept apart
 (``EngineKeys.dealer_class_bits``). The per-hand table keeps its dealer hands by class (the

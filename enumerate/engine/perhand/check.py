@@ -1,4 +1,4 @@
-"""The invariants of a per-hand table (``perhand``), checked when it is built and whenever it
+"""The invariants of a per-hand table (``perhand.table``), checked when it is built and whenever it
 is read back: a table that fails them is never served."""
 
 from __future__ import annotations

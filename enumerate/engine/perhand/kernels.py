@@ -1,5 +1,6 @@
-"""Numba kernels of the per-hand table (DESIGN.md section 4; ``perhand.py``): the
-inclusion-exclusion terms of each family, added into the counts of every player class in it.
+"""Numba kernels of the per-hand table (docs/design.md, "The per-hand table (optimal
+strategy)"; ``perhand.table``): the inclusion-exclusion terms of each family, added into the
+counts of every player class in it.
 
 The counts live in two int32 blocks with one row per class and one per frontier point, each
 row holding everything a visit adds to it side by side (``class_width``, ``point_width``):
@@ -38,7 +39,7 @@ from enumerate.engine.kernels.records import (
 from enumerate.engine.levels.twophase import class_order
 from enumerate.engine.perhand.sweep import answer_by_sweep, ask
 
-DIRECT_MAX = 8  # families of at most this many classes are answered without a grid (measured)
+DIRECT_MAX = 8  # families of at most this many classes are answered without a grid (faster)
 AHEAD = 6  # classes of a family between asking for a class's rows and adding into them
 
 
@@ -131,7 +132,7 @@ def _group_answers_direct(c, ph, pl, fsize, fh, fl, cols, frec, mult, out, at):
 
 
 def question_capacity(max_items: int, fsize: np.ndarray, prep: np.ndarray) -> int:
-    """The most questions one family can ask (``perhand_sweep.ask``): a question per setting
+    """The most questions one family can ask (``perhand.sweep.ask``): a question per setting
     (the house way's and each frontier point) of each player group met."""
     settings = int(fsize[prep].astype(np.int64).sum()) + len(prep)
     return max(1, min(settings, max_items * (1 + int(fsize.max(initial=0)))))
@@ -176,7 +177,8 @@ def family_per_hand(
     fam, frec, mult, occ, sign, ph, pl, fsize, fh, fl, prep, point_offset, cols, scratch,
     cell_tot, answers, acc_class, acc_point, first, stop,
 ):  # fmt: skip
-    """Per player class, the inclusion-exclusion terms of this family (DESIGN.md section 4).
+    """Per player class, the inclusion-exclusion terms of this family (docs/design.md, "The
+    per-hand table (optimal strategy)").
 
     For one hand x of class c, each k-subset T of x adds ``(-1)^k`` times the number of dealer
     hands containing T of each outcome; the family of orbit S holds class c once per subset of
@@ -258,11 +260,11 @@ def per_hand_orbits(
     return inexact
 
 
-# Two phases, for the levels of many families (driven by ``twophase``): the threads first split
-# the families and write each family's answers once (``per_hand_answers``), then split the
-# classes and add them (``per_hand_adds``). In one phase each thread would build every family's grid
-# and answer the groups of its own classes, and a group met by the classes of both threads
-# would be answered twice.
+# Two phases, for the levels of many families (driven by ``levels.twophase``): the threads
+# first split the families and write each family's answers once (``per_hand_answers``), then
+# split the classes and add them (``per_hand_adds``). In one phase each thread would build every
+# family's grid and answer the groups of its own classes, and a group met by the classes of both
+# threads would be answered twice.
 
 
 @njit(cache=True, nogil=True)
@@ -275,12 +277,12 @@ def per_hand_answers(
 
     For each family: a row of ``rows`` per player group met among its selected classes
     (``[total by dealer class | the house way's answers | a point row per frontier point]``:
-    a class row and its point rows, ``perhand_kernels`` module docstring), and an item per
+    a class row and its point rows, this module's docstring), and an item per
     selected class: the class, its factor ``sign * occ`` and where its group's row starts.
     The answers come from one sweep of the family's dealers and questions by high id
-    (``perhand_sweep``), or for a family of at most ``DIRECT_MAX`` classes by testing each
+    (``perhand.sweep``), or for a family of at most ``DIRECT_MAX`` classes by testing each
     setting against each dealer. ``questions``, ``sweep``: the thread's buffers for it
-    (``question_capacity``, ``perhand_sweep.sweep_buffers``).
+    (``question_capacity``, ``perhand.sweep.sweep_buffers``).
     A family is written whole or not at all. Returns (the index into ``orbit_ids`` of the first
     family not written, items written, row entries written, classes whose weight did not
     divide by the orbit size); no family written when the first does not fit.
@@ -314,8 +316,8 @@ def per_hand_answers(
         for i in range(n):
             cell_tot[(frec[i] >> DEALER_CLASS_SHIFT) & 0x1F] += mult[i]
         n_met = 0
-        # int64 from the start: a literal 0 had numba compile answer_by_sweep (and its sort)
-        # a second time, for the type n_q had in its first round of type inference
+        # int64 from the start: with a literal 0 numba would compile answer_by_sweep (and its
+        # sort) a second time, for the type n_q has in its first round of type inference
         n_q = np.int64(0)
         for i in range(n):
             if (frec[i] >> SELECTED_SHIFT) & 1 == 0:
@@ -354,7 +356,7 @@ def per_hand_adds(item_class, item_factor, item_row, segments, rows, point_offse
 
     The items are added in the order of their classes (sorted here, ``keys`` and ``tmp``
     its buffers): the counts are then read and written in one sweep of increasing
-    addresses instead of a cache miss per row, about 1.7 times as fast on the full deck."""
+    addresses instead of a cache miss per row."""
     wc = n_d + wp
     order, m = class_order(item_class, segments, first, stop, keys, tmp)
     for u in range(m):

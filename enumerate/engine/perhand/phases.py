@@ -1,10 +1,10 @@
-"""The per-hand table's side of the two-phase pass (``twophase``): phase one answers a
-family's player groups (``perhand_kernels.per_hand_answers``), phase two adds them into the
+"""The per-hand table's side of the two-phase pass (``levels.twophase``): phase one answers a
+family's player groups (``perhand.kernels.per_hand_answers``), phase two adds them into the
 class and point rows (``per_hand_adds``).
 
-In one phase (``perhand_kernels.per_hand_orbits``, where each thread owns a range of the
-classes and visits every family) each thread built every family's grid and answered the groups
-of its classes, so that a group met by classes of both threads was answered twice.
+In one phase (``perhand.kernels.per_hand_orbits``, where each thread owns a range of the
+classes and visits every family) each thread builds every family's grid and answers the groups
+of its classes, so that a group met by classes of both threads is answered twice.
 """
 
 from __future__ import annotations

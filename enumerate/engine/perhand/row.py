@@ -1,15 +1,15 @@
 """One class of a cached per-hand table, read alone (``paigow best`` with the table cached).
 
-The table's two files (``perhand._save``) hold row groups of ``CLASSES_PER_GROUP`` classes, the
-points file's row groups aligned with the classes file's: a class's row group is found by the
-statistics of its canonical code, and its frontier points are rows ``offset .. offset + size``
-of the points file's row group of the same number (offsets: the running sum of the
-``points`` column of the class's row group). Only those two row groups are read, with their
-page checksums verified, and the class's numbers are checked before they are served: every
-count non-negative, wins and losses within the dealer hands their columns count, the dealer
-hands all the C(n-7, 7) hands of the other cards, the points the frontier of the hand (worked
-out by the caller from the hand's own cards) and the house way's setting one the frontier
-dominates. A file that fails is reported in one line and removed with its partner.
+The table's two files (``perhand.table._save``) hold row groups of ``CLASSES_PER_GROUP`` classes,
+the points file's row groups aligned with the classes file's: a class's row group is found by the
+statistics of its canonical code, and its frontier points are rows ``offset .. offset + size`` of
+the points file's row group of the same number (offsets: the running sum of the ``points`` column of
+the class's row group). Only those two row groups are read, with their page checksums verified, and
+the class's numbers are checked before they are served: every count non-negative, wins and losses
+within the dealer hands their columns count, the dealer hands all the C(n-7, 7) hands of the other
+cards, the points the frontier of the hand (worked out by the caller from the hand's own cards) and
+the house way's setting one the frontier dominates. A file that fails is reported in one line and
+removed with its partner.
 
 The file is found without building the engine keys (which reads every class of three tables):
 by its provenance, the keys' description (``KeySpec``, as ``build_keys`` makes it) and the

@@ -1,5 +1,5 @@
-"""A family's per-hand answers by one sweep over the high ids (``perhand_kernels``, phase one
-of ``twophase``): the dealer hands and the settings' questions sorted by high id, the dealers
+"""A family's per-hand answers by one sweep over the high ids (``perhand.kernels``, phase one
+of ``levels.twophase``): the dealer hands and the settings' questions sorted by high id, the dealers
 put into Fenwick trees over the 91 low ids (a tree per up-set column, ``answersets``) as the
 sweep passes their high, each question read off the trees.
 
@@ -9,11 +9,11 @@ above) follow with the family's totals; and, in column 0 (every dealer hand), th
 <= h and low <= l (the hand as the banker). So the questions of one high id are answered twice:
 once the dealers below it are in the trees, and again once those equal to it are in.
 
-This replaced a dealer grid per family (a row per distinct dealer high, a column per distinct
-dealer low, a cell per up-set column: the counts below each corner), which phase one filled
-cell by cell: about 20 billion cells on the full deck for some 700 million questions (level 5:
-150,891 families of about 400 x 40 x 3 cells, for about 1,300 questions each), and whose reads
-missed the cache (a grid of level 4 is a few MB).
+A dealer grid per family (a row per distinct dealer high, a column per distinct dealer low, a
+cell per up-set column: the counts below each corner) would be filled cell by cell: about 20
+billion cells on the full deck for some 700 million questions (level 5: 150,891 families of
+about 400 x 40 x 3 cells, for about 1,300 questions each), and its reads would miss the cache
+(a grid of level 4 is a few MB). The sweep touches each dealer and each question once.
 """
 
 from __future__ import annotations
@@ -77,10 +77,10 @@ def _below(tree, lo, out):
 
 @njit(cache=True, nogil=True)
 def answer_by_sweep(frec, mult, questions, n_q, cols, buffers, out):
-    """Answer the family's questions (``ask``) into ``out``, as ``perhand_kernels`` lays a
+    """Answer the family's questions (``ask``) into ``out``, as ``perhand.kernels`` lays a
     setting's answers out: wins by win set, losses by loss set, then the banker's win and
     loss against every dealer hand. ``frec``, ``mult``: the family's dealer records and hands
-    (``kernels.merge_family``)."""
+    (``kernels.records.merge_family``)."""
     col_map, win_col, loss_col = cols
     n_w, n_l = win_col.shape[0], loss_col.shape[0]
     recs, by_high, tmp, _q, q_sorted, q_tmp, tree, below_l, inside, total, part, seen = buffers

@@ -1,5 +1,5 @@
-"""Per-hand exact results (DESIGN.md section 4): the inclusion-exclusion sum grouped by the
-player hand instead of added up.
+"""Per-hand exact results (docs/design.md, "The per-hand table (optimal strategy)"): the
+inclusion-exclusion sum grouped by the player hand instead of added up.
 
 For every class row c, and ONE hand x of that class: against every dealer hand of the other
 46 cards, how many (per dealer class d: ``total``) there are, and how many the house-way
@@ -59,11 +59,12 @@ from enumerate.engine.perhand.phases import PerHandPhases
 from enumerate.runtime.writebehind import write_behind
 from enumerate.tables import HandTable
 
-# 2: row groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the
-# classes file holds each class's canonical code and house-way setting; the provenance names
-# the dealer classes (so that one class can be read alone: ``perhand_row``)
-# 3: the banker's counts (``bank_win``/``bank_loss`` per point, ``way_bank_*`` per class)
-# 4: wins and losses by up-set (``answersets``), named in the provenance
+# What the files of this schema hold (a file of another version is stale and rebuilt): row
+# groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the classes
+# file holds each class's canonical code and house-way setting; the provenance names the dealer
+# classes (so that one class can be read alone: ``perhand.row``); the banker's counts
+# (``bank_win``/``bank_loss`` per point, ``way_bank_*`` per class); wins and losses by up-set
+# (``answersets``), named in the provenance
 SCHEMA_VERSION = 4
 CLASSES_PER_GROUP = 1 << 15
 ONE_PHASE_LEVELS = (0, 1)  # levels of a few huge families, answered by both threads
@@ -103,7 +104,7 @@ class PerHand:
         return self.total[cls].sum(axis=1) - self.win[:, 0] - self.loss[:, 0]
 
 
-# The fields of each block in the kernels' order (``perhand_kernels``), each a run of columns:
+# The fields of each block in the kernels' order (``perhand.kernels``), each a run of columns:
 # one per dealer class ("by d"), per win set ("by win set"), per loss set ("by loss set"), or
 # the banker's (win, loss).
 CLASS_FIELDS = (("total", "by d"), ("way_win", "by win set"), ("way_loss", "by loss set"),
@@ -121,7 +122,7 @@ def _field_columns(fields: tuple[tuple[str, str], ...], n_d: int,
 
 def _blocks(n: int, n_d: int, n_points: int, sets: AnswerSets) -> tuple[np.ndarray, np.ndarray]:
     """Zeroed int32 blocks of counts, a row per class and a row per frontier point, in the
-    layout of ``perhand_kernels``."""
+    layout of ``perhand.kernels``."""
     n_w, n_l = len(sets.win), len(sets.loss)
     return (np.zeros((n, class_width(n_d, n_w, n_l)), dtype=np.int32),
             np.zeros((n_points, point_width(n_w, n_l)), dtype=np.int32))  # fmt: skip
@@ -142,7 +143,7 @@ def _views(block: np.ndarray, fields: tuple[tuple[str, str], ...], n_d: int,
 def _from_blocks(keys: EngineKeys, sets: AnswerSets, offset: np.ndarray, ph: np.ndarray,
                  pl: np.ndarray, by_class: np.ndarray, by_point: np.ndarray,
                  cached: bool) -> PerHand:  # fmt: skip
-    """The table whose counts are views into the two blocks (``perhand_kernels``)."""
+    """The table whose counts are views into the two blocks (``perhand.kernels``)."""
     d = keys.n_dealer_classes
     return PerHand(
         keys.dealer_class_bits, sets, offset, ph, pl, **_views(by_class, CLASS_FIELDS, d, sets),
@@ -221,9 +222,9 @@ def run_per_hand(
     # One set of accumulators (~1.7 GB on the full deck with the blind variants' sets), each
     # thread adding into its own range of classes. The first two levels (15 families, the
     # largest of them all) in one phase: every thread visits every family and skips the
-    # classes of the others; the others in two (``perhand_phases``). Measured on the full
-    # deck against a set per thread splitting the families: 8-13% more time per level, 2.3 GB
-    # less memory. Selected rows: their families, one thread, one phase.
+    # classes of the others; the others in two (``perhand.phases``). Against a set per thread
+    # splitting the families, this costs a little more time per level and far less memory.
+    # Selected rows: their families, one thread, one phase.
     n_jobs = 1 if rows is not None else n_jobs or default_jobs()
     if rows is None:  # the whole table: what reading the keys left in the pools goes first
         release_unused(drop_held=True)
@@ -346,7 +347,8 @@ def _read(path: Path, keys: EngineKeys, sets: AnswerSets, reading: list[Path]) -
 
     def block(f: pq.ParquetFile, names: list[str]) -> np.ndarray:
         # a row group at a time: its rows of the block stay in cache while its columns are
-        # written into them (a whole column at a time took a pass over the block for each)
+        # written into them (a whole column at a time would take a pass over the block for
+        # each)
         out = np.empty((f.metadata.num_rows, len(names)), dtype=np.int32)
         row = 0
         for g in range(f.num_row_groups):

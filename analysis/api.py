@@ -1,0 +1,415 @@
+"""The public API: every question the toolkit answers, as one function each.
+
+Each function takes what it is about as its first argument and everything else by keyword,
+named alike everywhere: ``way=`` the house way (a registered name such as ``"gli"``, a reading
+such as ``"gli[two-pair=or]"``, or a ``HouseWay``), ``player=`` a ``Player`` mode, ``deck=`` a
+``Deck`` or its name (``"full"``, ``"TJQKA:cdh+joker"``), ``rules=`` the rule options. Every
+result is a frozen table that renders itself (``render("md" | "csv" | "json")``) and shows as
+the report's HTML in Jupyter. Tables are built once and cached (``PAIGOW_CACHE_DIR``); the
+first full-deck call of a kind takes minutes, later ones read the cache.
+
+>>> t = return_table("dealer-open", way="gli", player=Player.BEST_RESPONSE,
+...                  deck="TJQKA:cdh+joker", use_cache=False)
+>>> t.game, t.player, t.total
+('dealer-open', 'best-response', 411840)
+>>> t.house_edge == -sum(t.rows["return"])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from analysis.games.players import Player
+from analysis.report.formats import decimal
+from enumerate.cards import parse_cards
+from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analysis.games.hands import HandReport
+    from analysis.games.paytables import Paytable
+    from analysis.games.variants import Variant
+    from analysis.pricing.banking import BankingReport
+    from analysis.pricing.best import HandChoices
+    from analysis.pricing.envy import EnvyByTable, EnvyTable
+    from analysis.pricing.optimal import OptimalStrategy
+    from analysis.pricing.returns import ReturnTable
+    from analysis.pricing.sidebets import SideBetReport
+    from analysis.waylab.ways import SetReport, WayDiff
+    from enumerate.houseways import HouseWay
+
+__all__ = [
+    "Deck",
+    "Player",
+    "Rules",
+    "banking",
+    "best_settings",
+    "compare_tables",
+    "compare_ways",
+    "decimal",
+    "dominated_settings",
+    "envy_by_table",
+    "envy_table",
+    "five_card_name",
+    "hand",
+    "house_optimal_edge",
+    "house_ways",
+    "optimal_strategy",
+    "parse_cards",
+    "paytable",
+    "paytables",
+    "return_table",
+    "set_hand",
+    "seven_card_classes",
+    "side_bet",
+    "side_bets",
+    "two_card_name",
+    "variants",
+    "verify",
+    "way_costs",
+    "way_edge",
+]
+
+def _deck(deck: Deck | str | None) -> Deck:
+    if isinstance(deck, Deck):
+        return deck
+    return Deck.parse(deck) if deck else Deck.full()
+
+
+def _way_name(way: HouseWay | str | None) -> str | None:
+    if way is None or isinstance(way, str):
+        return way
+    return way.name
+
+
+def return_table(
+    variant: Variant | str,
+    *,
+    way: HouseWay | str | None = None,
+    player: Player | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
+) -> ReturnTable:
+    """The exact return table of ``variant``'s main wager: the dealer sets by ``way`` (default
+    the variant's), the player plays ``player`` (default: best response where the dealer is
+    exposed, else the house way).
+
+    ``Player.OPTIMAL`` (blind variants) prices the optimal strategy from the per-hand table;
+    ``Player.BANKING`` and ``Player.BANKING_OPTIMAL`` (traditional) the player who banks
+    against one opponent. ``on_run`` is told in one line when the deals must be counted
+    (not read from the cache).
+    """
+    from analysis.games.variants import get_variant
+
+    v = get_variant(variant)
+    mode = Player(player) if player is not None else v.default_player
+    d, name = _deck(deck), _way_name(way)
+    if mode in (Player.BANKING, Player.BANKING_OPTIMAL):
+        from analysis.pricing.banking import banking_table
+
+        banker = Player.OPTIMAL if mode == Player.BANKING_OPTIMAL else Player.HOUSE_WAY
+        return banking_table(v.name, name, banker, d, rules)
+    if mode == Player.OPTIMAL:
+        from analysis.pricing.optimal import optimal_return_table
+
+        if v.dealer_exposed:
+            raise ValueError(
+                f"variant {v.name} exposes the dealer's hand: its best play is the best "
+                f"response (player={Player.BEST_RESPONSE}), not a blind strategy"
+            )
+        return optimal_return_table(v, name, d, rules, use_cache)
+    from analysis.pricing.returns import analyze
+
+    return analyze(v, way, mode, d, rules, use_cache, on_run=on_run)
+
+
+def side_bet(
+    bet: str,
+    *,
+    paytable: Paytable | str | None = None,
+    players: int | None = None,
+    envy: str | None = None,
+    way: str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> SideBetReport:
+    """A side bet priced exactly under a paytable (a shipped name such as ``"3"`` for Fortune
+    table 3, a TOML file, or a ``Paytable`` built in memory), with the envy bonus for
+    ``players`` at the table where the bet has one. ``way``: the house way, for bets settled
+    on the dealer's setting."""
+    from analysis.pricing.sidebets import sidebet_report
+
+    return sidebet_report(bet, paytable, players, envy, _deck(deck), rules, way, use_cache)
+
+
+def side_bets() -> pd.DataFrame:
+    """The side bets and their shipped paytables."""
+    from analysis.pricing.sidebets import bet_listing
+
+    return bet_listing()
+
+
+def envy_table(
+    paytable: str | None = None,
+    *,
+    players: int | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> EnvyTable:
+    """The envy bonus under an envy table (``"5000"``, ``"3000"`` or a file): the dollars a
+    bettor expects from one other player's hand, or from ``players`` at the table."""
+    from analysis.pricing.envy import envy_table as make
+
+    return make(paytable, _deck(deck), rules, players)
+
+
+def envy_by_table(
+    bet: str = "fortune",
+    *,
+    paytable: str | None = None,
+    envy: str | None = None,
+    amounts: Sequence[Fraction | int] | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> EnvyByTable:
+    """A Fortune (or Chan Chu) bettor's overall house edge with his envy, by bet amount and by
+    the number of other players at the table."""
+    from analysis.pricing.envy import BET_AMOUNTS
+    from analysis.pricing.envy import envy_by_table as make
+
+    chosen = BET_AMOUNTS if amounts is None else tuple(Fraction(a) for a in amounts)
+    return make(bet, paytable, envy, chosen, _deck(deck), rules)
+
+
+def banking(
+    *,
+    way: str = "gli",
+    rounds: int = 200_000,
+    seed: int = 1,
+    every: int = 7,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> BankingReport:
+    """Player banking in traditional pai gow: the exact one-on-one tables of each banker
+    strategy, the house's edge when a player banks one round in ``every``, and a labelled
+    simulation of one to six opponents."""
+    from analysis.pricing.banking import banking_report
+
+    return banking_report(way, rounds, seed, every, _deck(deck), rules)
+
+
+def optimal_strategy(
+    variant: Variant | str = "traditional",
+    *,
+    way: str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> OptimalStrategy:
+    """The exact optimal blind strategy of a blind variant against its house way: per class,
+    the EV of every non-dominated setting, the best one and the house way's; ``by_rule()``,
+    ``by_pattern()`` and ``top_losses()`` say where the house way gives EV away."""
+    from analysis.pricing.optimal import optimal_strategy as make
+
+    return make(variant, way, _deck(deck), rules, use_cache)
+
+
+def best_settings(
+    cards: str,
+    *,
+    variant: Variant | str = "traditional",
+    way: str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> HandChoices:
+    """Every non-dominated setting of one hand with its exact counts against all dealer hands
+    of the other cards and its EV; the house way's setting and the optimal one marked."""
+    from analysis.pricing.best import hand_choices
+
+    return hand_choices(cards, variant, way, _deck(deck), rules, use_cache)
+
+
+def set_hand(cards: str, *, way: HouseWay | str = "gli", rules: Rules | None = None) -> SetReport:
+    """How ``way`` sets one hand (the rule that fired) beside the hand's non-dominated settings.
+
+    >>> r = set_hand("Ks Kh 9c 7d 5h 3s 2c", way="gli")
+    >>> r.rule
+    '6. one pair: two highest singletons in front'
+    """
+    from analysis.waylab.ways import set_report
+
+    return set_report(way, cards, rules)
+
+
+def compare_ways(
+    a: HouseWay | str,
+    b: HouseWay | str,
+    *,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> WayDiff:
+    """The hands two house ways set differently, by the rule of each that fired, and the
+    hands each sets on a dominated setting."""
+    from analysis.waylab.ways import diff_ways
+
+    return diff_ways(a, b, _deck(deck), rules)
+
+
+def way_edge(
+    variant: Variant | str,
+    *,
+    way: HouseWay | str,
+    player: Player | str | None = None,
+    player_way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+) -> ReturnTable:
+    """The return table of ``variant`` with the dealer setting by ``way``, priced from the
+    per-dealer table (built once per deck and player mode, then any dealer way is a sum):
+    best-responding players, or blind players setting by ``player_way``."""
+    from analysis.waylab.wayedge import way_edge as make
+
+    return make(variant, way, player, player_way, _deck(deck), rules, use_cache)
+
+
+def house_optimal_edge(
+    variant: Variant | str,
+    *,
+    player: Player | str | None = None,
+    player_way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> Fraction:
+    """The ceiling of every dealer way: the house edge of the dealer who sets each hand the
+    way best for the house against these players."""
+    from analysis.waylab.wayedge import dealer_lab, house_optimal
+
+    lab = dealer_lab(variant, player, player_way, _deck(deck), rules)
+    return house_optimal(lab, variant).house_edge
+
+
+def way_costs(
+    variant: Variant | str,
+    *,
+    way: HouseWay | str,
+    player: Player | str | None = None,
+    player_way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> pd.DataFrame:
+    """Per rule of the dealer way ``way``: the hands it sets, those below the house-optimal
+    setting and the house edge they give away."""
+    from analysis.waylab.waycosts import rule_costs
+    from analysis.waylab.wayedge import dealer_lab
+
+    return rule_costs(dealer_lab(variant, player, player_way, _deck(deck), rules), variant, way)
+
+
+def house_ways() -> pd.DataFrame:
+    """The registered house ways: name, version, rules, description."""
+    from analysis.waylab.ways import way_listing
+
+    return way_listing()
+
+
+def variants() -> list[str]:
+    """The shipped variants (``data/variants``); any variant file path works as well."""
+    from analysis.games.variants import variant_names
+
+    return list(variant_names())
+
+
+def verify(only: str | None = None) -> pd.DataFrame:
+    """Every published figure of ``data/published`` against the toolkit's own: one row each,
+    with its status (pass, FAIL, or open: a disagreement on record)."""
+    from analysis.checks.verify import verify as check
+
+    return check(only=only)
+
+
+def compare_tables(tables: Sequence[ReturnTable]) -> pd.DataFrame:
+    """One row per return table: game, player, house way, P(win/push/loss), house edge,
+    house edge per resolved bet and standard deviation."""
+    from analysis.pricing.returns import compare
+
+    return compare(tables)
+
+
+def hand(cards: str, *, rules: Rules | None = None) -> HandReport:
+    """One seven-card hand: its 21 settings (names, rank ids, validity), its Fortune class,
+    best five cards and pai gow flags.
+
+    >>> h = hand("As Ks Qs Js Ts 2c Jk")
+    >>> h.description.name, max(s.high_name for s in h.settings if s.valid)
+    ('royal flush', 'royal flush')
+    """
+    from analysis.games.hands import hand_report
+
+    return hand_report(cards, rules)
+
+
+def five_card_name(cards: str, *, rules: Rules | None = None) -> str:
+    """The name of five cards as a pai gow high hand (the joker read at its best).
+
+    >>> five_card_name("Jk 5c 4d 3h 2s")  # the joker as the ace: the wheel, second-highest
+    'straight, five high (wheel)'
+    >>> five_card_name("Jk 5c 4d 3h 2s", rules=Rules(wheel="low"))  # as a six, above the wheel
+    'straight, six high'
+    """
+    from enumerate.evaluate import five_card_table
+
+    table = five_card_table(rules)
+    return table.name(table.id_of(parse_cards(cards, count=5)))
+
+
+def two_card_name(cards: str) -> str:
+    """The name of two cards as a pai gow low hand (the joker is an ace there).
+
+    >>> two_card_name("Jk Ad")
+    'pair of aces'
+    """
+    from enumerate.evaluate import two_card_id
+    from enumerate.evaluate import two_card_name as name
+
+    return name(two_card_id(parse_cards(cards, count=2)))
+
+
+def seven_card_classes(*, deck: Deck | str | None = None, rules: Rules | None = None
+                       ) -> pd.DataFrame:  # fmt: skip
+    """The deck's seven-card hands by Fortune class (strongest first), counted exactly, with
+    a total row."""
+    from analysis.pricing.categories import category_table
+
+    return category_table(_deck(deck), rules)
+
+
+def paytable(bet: str, name: str) -> Paytable:
+    """A paytable of ``bet``: a shipped name (``paytables(bet)``) or a TOML file."""
+    from analysis.games.paytables import find_paytable
+
+    return find_paytable(bet, name)
+
+
+def paytables(bet: str | None = None) -> list[Paytable]:
+    """The shipped paytables (of one bet if given)."""
+    from analysis.games.paytables import shipped_paytables
+
+    return shipped_paytables(bet)
+
+
+def dominated_settings(way: HouseWay | str, *, deck: Deck | str | None = None,
+                       rules: Rules | None = None) -> pd.DataFrame:  # fmt: skip
+    """The hands ``way`` sets on a dominated setting (another valid setting is as strong in
+    both hands and stronger in one), by the rule that fired."""
+    from analysis.waylab.ways import dominated_by_rule
+
+    return dominated_by_rule(way, _deck(deck), rules)
