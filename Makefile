@@ -9,8 +9,8 @@ TIME   := $(shell [ -x /usr/bin/time ] && echo "/usr/bin/time -v")
 
 help:
 	@echo "make reports   build the tables and print the exact results (main job)"
-	@echo "make test      lint + unit tests (under 10 minutes on 2 cores)"
-	@echo "make lint      ruff + mypy"
+	@echo "make test      lint + unit tests (under 7 minutes on 2 cores)"
+	@echo "make lint      ruff + mypy + the comment lint (no dates or commit hashes)"
 	@echo "make verify    compare computed figures with data/published (exit 1 on a failure)"
 	@echo "make notebooks run the notebooks on the full deck into reports/notebooks"
 	@echo "make bench     full-deck benchmarks with wall time and peak memory"

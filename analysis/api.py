@@ -6,7 +6,7 @@ such as ``"gli[two-pair=or]"``, or a ``HouseWay``), ``player=`` a ``Player`` mod
 ``Deck`` or its name (``"full"``, ``"TJQKA:cdh+joker"``), ``rules=`` the rule options. Every
 result is a frozen table that renders itself (``render("md" | "csv" | "json")``) and shows as
 the report's HTML in Jupyter. Tables are built once and cached (``PAIGOW_CACHE_DIR``); the
-first full-deck call of a kind takes minutes, later ones read the cache.
+first full-deck call of a kind is a long job, later ones read the cache.
 
 >>> t = return_table("dealer-open", way="gli", player=Player.BEST_RESPONSE,
 ...                  deck="TJQKA:cdh+joker", use_cache=False)

@@ -4,8 +4,8 @@ Every error the user can cause (a bad card, a wrong count, an unknown option val
 one line on stderr and exit code 2, never a traceback.
 
 Importing this module and building the parser import nothing heavy (no pandas, numba, pyarrow
-or matplotlib): each command imports what it uses, so that a one-hand command starts in a
-fraction of a second (``benchmarks/bench_cli.py``).
+or matplotlib): each command imports what it uses, so that a one-hand command starts at once
+(``benchmarks/bench_cli.py``).
 """
 
 from __future__ import annotations

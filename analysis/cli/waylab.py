@@ -1,7 +1,7 @@
 """``paigow way-edge`` and ``paigow way-costs``: dealer ways priced from the per-dealer tables.
 
-The first call for a deck and player mode builds the per-dealer table (minutes on the full
-deck; then cached); every later call, for any dealer way, reads it and answers in seconds.
+The first call for a deck and player mode builds the per-dealer table (a long job on the full
+deck; then cached); every later call, for any dealer way, reads it and answers quickly.
 """
 
 from __future__ import annotations

@@ -19,8 +19,9 @@ Readings (docs/rules.md, "Side bets"; the paytable files repeat them):
 
 - Dealer Bonus: the published table gives ten amounts (500/500/500/150/50/25/4/3/2/2) for the
   eleven Fortune hands: one line "7-card straight flush" (natural and joker together), then
-  royal flush + royal match and five aces, so both 7-card straight flushes pay 500. The nine-high low hand (5) is listed last and pays only when the dealer holds none of the
-  Fortune hands ("only the highest qualifying hand pays").
+  royal flush + royal match and five aces, so both 7-card straight flushes pay 500. The
+  nine-high low hand (5) is listed last and pays only when the dealer holds none of the Fortune
+  hands ("only the highest qualifying hand pays").
 - Jacks Beat: the player's hand in the Fortune order; "nothing" is every other player hand
   (ace-high pai gow included). Its shipped table, like Chan Chu's, is a TEMPLATE.
 - Push Ace High: "player ace-high pai gow" is the player's seven cards being an ace-high pai

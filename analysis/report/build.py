@@ -455,8 +455,9 @@ def build_reports(
     if optimal:
         steps.append((OPTIMAL_STEP, optimal_step))
     # the per-hand table's cache file is written while the banking step (one core) prices
-    # the table in memory (``enumerate.runtime.writebehind``); held through the optimal step, which
-    # peaks at about 5.7 GB with its own temporaries; the run waits for it before its index
+    # the table in memory (``enumerate.runtime.writebehind``); held through the optimal step,
+    # whose temporaries make the run's peak of memory, so that the write's buffers do not add
+    # to that peak; the run waits for it before its index
     writes = later.enter_context(writes_behind(held=True))
 
     def banking_step() -> None:
@@ -473,8 +474,8 @@ def build_reports(
     with without_huge_pages(), later, figure_tables():
         for name, step in steps:
             t0 = time.perf_counter()
-            # freed memory is kept for the step's next arrays (``enumerate.runtime.allocator``: the
-            # optimal step too since its tables shrank, 5.38 GB at the run's peak)
+            # freed memory is kept for the step's next arrays, in every step
+            # (``enumerate.runtime.allocator``)
             with reusing_freed_memory():
                 step()
             release_unused()  # what a step freed, before the next one allocates its tables

@@ -157,7 +157,7 @@ def reconciliation_section(rep: _Report, rules: Rules, log: Callable[[str], None
         return
     lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, rep.deck, rules)
     _reconciliation(rep, lab, log, ready, None if ceiling is None else ceiling.on(lab),
-                    LAB_TITLE)  # where it was when the lab step priced the readings
+                    LAB_TITLE)  # where the lab step puts it when it prices the readings
 
 
 def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],

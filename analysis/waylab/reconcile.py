@@ -9,8 +9,8 @@ alternative of rule 5's clause (the one in doubt) combined with each single alte
 other clauses. The table says how far each lands from the published figure.
 
 Nothing is fitted: the readings are the card's, the figure is the report's, and the choice of
-the default reading (``gli.DEFAULT``, README) weighs this table together with what the reading
-does to the hands it changes (``analysis.waylab.waycosts``).
+the default reading (``gli.DEFAULT``; docs/rules.md, "The gli card") weighs this table together
+with what the reading does to the hands it changes (``analysis.waylab.waycosts``).
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def reconcile(
     changes = readings_to_try()
     names = [way_name(change) for change in changes]
     # the readings not yet cached are set in one pass over the hands, not one pass each; the
-    # others are read once, when priced (reading them here too took 28 reads, 3-5 s)
+    # others are read once, when priced, and not here as well (a second read of each)
     hands = lab.table
     missing = [n for n in names if not way_is_cached(get_way(n), hands.deck, hands.rules)]
     if missing:
@@ -96,8 +96,8 @@ def reconcile(
         return way_edge(variant, get_way(name), lab=lab).house_edge
 
     # on both cores: a reading's table is read and its settings found in the per-dealer
-    # table outside the GIL (about a quarter of a second each on the full deck); told in
-    # order from this thread, as each is priced (two threads' lines would mix)
+    # table outside the GIL; told in order from this thread, as each is priced (two threads'
+    # lines would mix)
     edges = []
     with ThreadPoolExecutor(default_jobs()) as pool:
         for name, edge in zip(names, pool.map(edge_of, names), strict=True):

@@ -1,12 +1,11 @@
 """Any dealer way priced from the per-dealer tables, and the house-optimal dealer.
 
 The per-dealer table (``enumerate.engine.perdealer.table``) holds, for one dealer hand of
-every class
-and each of its valid settings, the exact player outcomes over the player hands of the other
-cards. A dealer way picks one setting per class, so its house edge is a sum over classes of
-orbit size x that setting's row: no engine run per way (``way_edge``). The same rows give the
-setting that is best for the house in every class (``house_optimal``) and, for any way, what
-each of its rules gives away against that ceiling (``rule_costs``).
+every class and each of its valid settings, the exact player outcomes over the player hands of
+the other cards. A dealer way picks one setting per class, so its house edge is a sum over
+classes of orbit size x that setting's row: no engine run per way (``way_edge``). The same rows
+give the setting that is best for the house in every class (``house_optimal``) and, for any
+way, what each of its rules gives away against that ceiling (``rule_costs``).
 
 Dealer rules of a variant apply per row: the class's own events (ace-high pai gow, two or more
 jacks, queen-high pai gow) and the nine-high low hand of the setting itself.
