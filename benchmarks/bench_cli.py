@@ -1,4 +1,4 @@
-"""Benchmark: the interactive commands, whole-process wall time on a warm call (issue 13).
+"""Benchmark: the interactive commands, whole-process wall time on a warm call.
 
 Each command runs once to warm up (numba's on-disk caches, the five-card table), then
 ``$PAIGOW_BENCH_RUNS`` times (default 5) as a subprocess; the table gives the median wall time,

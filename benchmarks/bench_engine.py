@@ -1,7 +1,7 @@
 """Benchmark: the full-deck pair engine, best response and blind play, gli way, all dealer
 classes, from an empty shard cache.
 
-Budget (issue 13): 45 s wall with both cores busy (the levels cached, as after any first run of
+Budget: 45 s wall with both cores busy (the levels cached, as after any first run of
 the deck), 6 GB, on 2 cores; the first run, which also builds the levels, is timed too.
 PAIGOW_BENCH_FLAGS=0 runs one dealer class (a plain variant), the default (every dealer event)
 all ten; PAIGOW_BENCH_DECK a smaller deck (e.g. ``TJQKA:cdh+joker``, to try the script).

@@ -1,7 +1,7 @@
 """Benchmark: the exact per-hand table of all 6,972,147 classes (traditional game, gli way)
 and the optimal blind strategy built from it.
 
-Budget (issue 6): under 15 minutes wall and 8 GB on 2 cores. Environment: PAIGOW_BENCH_VARIANT
+Budget: under 15 minutes wall and 8 GB on 2 cores. Environment: PAIGOW_BENCH_VARIANT
 (default traditional), PAIGOW_BENCH_WAY (default: the variant's house way), PAIGOW_BENCH_DECK (a
 smaller deck, e.g. ``TJQKA:cdh+joker``, to try the script). Exits 1 when a check fails: every
 hand meets C(n - 7, 7) dealer hands, and optimal play is never worse than the house way.

@@ -1,4 +1,4 @@
-"""Check (issue 6): for 10 random full-deck hands (seeded), every non-dominated setting's
+"""Check: for 10 random full-deck hands (seeded), every non-dominated setting's
 exact win / loss counts from the per-hand engine equal a brute-force loop over the hand's
 53,524,680 dealer hands (each dealer hand set by the house way from its own cards)."""
 

@@ -2,7 +2,7 @@
 built: hand and way tables, the levels, two full-deck engine runs, the per-dealer table of the
 house-way lab and its 28 readings, the per-hand table of the optimal strategy).
 
-Budget (issue 13): 5 minutes wall and 6 GB peak memory on 2 cores. Prints the time and the
+Budget: 5 minutes wall and 6 GB peak memory on 2 cores. Prints the time and the
 peak memory after each step (from the command's own log) and the whole process's wall time and
 peak RSS; exits 1 when the command fails. PAIGOW_BENCH_DECK runs a smaller deck (e.g.
 ``TJQKA:cdh+joker``, to try the script).

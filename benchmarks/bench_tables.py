@@ -1,6 +1,6 @@
 """Benchmark: build every hand table of the full deck from nothing (empty cache folder).
 
-Budget (issue 2): under 60 s wall and 4 GB on 2 cores. Numba's compiled kernels are cached on
+Budget: under 60 s wall and 4 GB on 2 cores. Numba's compiled kernels are cached on
 disk after the first run; the first step warms them so the figures measure the work. Exits 1
 when a check fails: the counts of five-card ranks, suit classes and hands, and the direct walk
 of every hand equal to the class table.

@@ -1,7 +1,7 @@
 """Benchmark: the per-dealer table of one player family on the full deck, then any dealer way
 priced from it in a fresh process, checked against the pair engine.
 
-Budgets (issue 12): building the per-dealer table under 5 minutes wall and 8 GB on 2 cores;
+Budgets: building the per-dealer table under 5 minutes wall and 8 GB on 2 cores;
 ``paigow way-edge`` with the table cached under 5 s (whole process). The check: the table is
 built with no dealer way at all (best-responding players), and ``way-edge`` for trump-plaza
 and for gli on face-up and dealer-open must equal the pair engine's integers for those dealer

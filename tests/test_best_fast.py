@@ -1,4 +1,4 @@
-"""``paigow best`` without the whole table in memory (issue 13): one hand's counts read from its
+"""``paigow best`` without the whole table in memory: one hand's counts read from its
 class's rows of the cached per-hand table, or counted by a direct loop over its dealer hands.
 
 Truth is independent of both: a plain loop over every hand of small four-suit decks with the

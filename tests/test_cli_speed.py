@@ -1,4 +1,4 @@
-"""What keeps the one-hand commands fast (issue 13), checked without timing anything:
+"""What keeps the one-hand commands fast, checked without timing anything:
 
 - importing the CLI, and running ``paigow hand``, ``set`` or ``best``, imports neither pandas
   nor matplotlib (each run in a fresh interpreter); ``hand`` and ``set`` start no numba kernel

@@ -76,7 +76,7 @@ def add_bet_commands(sub: Any) -> None:
     """Define the commands of this module on the subcommands action ``sub``."""
     p = sub.add_parser("banking", help="player banking: exact one on one, simulated 1..6 "
                        "opponents, the house's edge when a player banks")  # fmt: skip
-    p.add_argument("--house-way", default="gli", help="everyone's house way (default gli)")
+    p.add_argument("--house-way", "--way", default="gli", help="everyone's house way (default gli)")
     p.add_argument("--rounds", type=int, default=200_000, help="simulated rounds per table size")
     p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
     p.add_argument("--every", type=int, default=7, metavar="N",
@@ -102,7 +102,7 @@ def add_bet_commands(sub: Any) -> None:
         help="envy table (default: the paytable's own, else 5000 for fortune)",
     )  # fmt: skip
     p.add_argument(
-        "--house-way", default=None,
+        "--house-way", "--way", default=None,
         help="the dealer's way, for bets on its setting (dealer-bonus, tiger-9)",
     )  # fmt: skip
     p.add_argument(

@@ -270,7 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("set", help="set a hand by a house way, with the non-dominated settings")
     p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
-    p.add_argument("--house-way", default="gli", help="a registered way (see: paigow ways)")
+    p.add_argument("--house-way", "--way", default="gli",
+                   help="a registered way (see: paigow ways)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_set)
 
@@ -279,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="exact return table of a game variant's main wager")
     p.add_argument("variant", help="traditional, face-up, dealer-open, ez, commission-free"
                    " (data/variants) or a variant .toml file")  # fmt: skip
-    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--house-way", "--way", default=None,
+                   help="the dealer's way (default: the variant's)")
     p.add_argument(
         "--player", default=None, metavar="MODE",
         help="house-way (blind, by the house way), best-response (sees the exposed dealer), "
@@ -295,7 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="a variant name or .toml file")
     p.add_argument("--deals", type=int, default=1_000_000, help="number of deals")
     p.add_argument("--seed", type=int, default=1, help="random seed (reproducible)")
-    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--house-way", "--way", default=None,
+                   help="the dealer's way (default: the variant's)")
     p.add_argument("--player", default=None, metavar="MODE", help="house-way or best-response")
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
@@ -318,7 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("best", help="every non-dominated setting of a hand with exact EVs")
     p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts 2c Jk"')
     p.add_argument("--variant", default="traditional", help="a blind variant (default traditional)")
-    p.add_argument("--house-way", default=None, help="the dealer's way (default: the variant's)")
+    p.add_argument("--house-way", "--way", default=None,
+                   help="the dealer's way (default: the variant's)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
     p.add_argument(
