@@ -1,61 +1,284 @@
+"""Rule cards (``enumerate.houseways.cards``): the card language read, compiled and run.
+
+- The shipped trump-plaza card sets every class of decks with four suits, the joker and the
+  wheel exactly as the numba module written from the same guide (setting and rule).
+- A card written here from a rule text sets hand-derived example hands as the text says.
+- Every kind of mistake in a card is one line naming the file, the rule and what is wrong.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import numpy as np
 import pytest
 
-from enumerate.cards import JOKER, Card, Hand, Rank, Suit, parse_cards
+from enumerate.houseways import apply_way, get_way, set_hand
+from enumerate.houseways.cards import WAY_DIR, card_way, read_card
+from enumerate.houseways.language import CardError
 from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+
+DECKS = ["TJQKA:cdhs+joker", "A2345:cdhs+joker", "23569JQKA:cdh+joker"]
 
 
-def test_card_ids_follow_rank_then_suit():
-    assert Card.parse("2c").id == 0
-    assert Card.parse("2s").id == 3
-    assert Card.parse("As").id == 51
-    assert JOKER.id == 52
-    assert Card.parse("Ah").rank is Rank.ACE and Card.parse("Ah").suit is Suit.HEARTS
+def _same_as_module(name: str, deck: str, wheel: str = "second") -> None:
+    card = card_way(read_card(WAY_DIR / f"{name}.toml"))
+    module = get_way(name)
+    assert module.program is None and card.program is not None
+    table = hand_table(Deck.parse(deck), Rules(wheel=wheel))  # type: ignore[arg-type]
+    a, b = apply_way(card, table.cards, table.rules), apply_way(module, table.cards, table.rules)
+    names_a = np.array(card.rule_names)[a.rule.astype(np.int64)]
+    names_b = np.array(module.rule_names)[b.rule.astype(np.int64)]
+    wrong = np.flatnonzero((a.setting != b.setting) | (names_a != names_b))
+    assert len(wrong) == 0, [(table.cards[i].tolist(), names_a[i], names_b[i]) for i in wrong[:5]]
 
 
-@pytest.mark.parametrize("token", ["Jk", "JK", "Joker", "joker", "X", "x"])
-def test_joker_spellings(token):
-    assert Card.parse(token) == JOKER
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_trump_plaza_card_is_the_module(deck: str) -> None:
+    _same_as_module("trump-plaza", deck)
+
+
+def test_the_trump_plaza_card_is_the_module_with_a_low_wheel() -> None:
+    _same_as_module("trump-plaza", "A2345:cdhs+joker", "low")
+
+
+# A card written from this rule text (not from a shipped card):
+#   Five aces: two aces in front. Four of a kind: split them, two in front. A full house: the
+#   pair in front. Three of a kind: aces split (an ace and the highest other card in front),
+#   others kept with the two highest other cards in front. Two pair: the low pair in front,
+#   unless both pairs are sixes or lower and there is a king or an ace: then both stay in back.
+#   A straight or flush with no pair: the highest front that keeps it in back. One pair: the
+#   two highest other cards in front. No pair: the second and third highest cards in front.
+TEXT_CARD = """
+name = "from-the-text"
+title = "A card written from a rule text"
+source = "tests/test_cards.py"
+
+[[rule]]
+id = "1"
+text = "five aces: two aces in front"
+when = "five_aces"
+front = "pair A"
+
+[[rule]]
+id = "2"
+text = "four of a kind: split"
+when = "quads"
+front = "pair quad1"
+
+[[rule]]
+id = "3"
+text = "full house: pair in front"
+when = "full_house and not two_trips"
+front = "pair pair1"
+
+[[rule]]
+id = "4"
+text = "three aces: an ace and the highest other card in front"
+when = "trips and trips1 == A"
+front = "A single1"
+
+[[rule]]
+id = "4"
+text = "three of a kind: kept, two highest others in front"
+when = "trips"
+front = "two highest singles"
+
+[[rule]]
+id = "5"
+text = "two small pairs with a king or ace: kept"
+when = "two_pair and pair1 <= 6 and (count(K) == 1 or count(A) == 1)"
+front = "two highest singles"
+
+[[rule]]
+id = "5"
+text = "two pair: low pair in front"
+when = "two_pair"
+front = "pair pair2"
+
+[[rule]]
+id = "6"
+text = "straight or flush, no pair: highest front keeping it"
+when = "no_pair and complete"
+front = "highest keeping straight, flush or straight flush"
+
+[[rule]]
+id = "7"
+text = "one pair: two highest others in front"
+when = "one_pair"
+front = "two highest singles"
+
+[[rule]]
+id = "8"
+text = "no pair: second and third highest in front"
+when = "no_pair"
+front = "single2 single3"
+"""
+
+
+@pytest.fixture(scope="module")
+def text_way(tmp_path_factory: pytest.TempPathFactory):
+    path = tmp_path_factory.mktemp("cards") / "from-the-text.toml"
+    path.write_text(TEXT_CARD)
+    return card_way(read_card(path))
 
 
 @pytest.mark.parametrize(
-    "token,expected", [("10h", "Th"), ("tH", "Th"), ("AS", "As"), ("qd", "Qd")]
-)
-def test_ten_and_any_case(token, expected):
-    assert str(Card.parse(token)) == expected
+    "hand,front,rule",
+    [
+        # five aces: four aces and the joker; two aces go in front
+        ("As Ah Ad Ac Jk Kd 2c", "A A", "1. five aces: two aces in front"),
+        # quads of nines split, whatever else
+        ("9s 9h 9d 9c As Kd 2c", "9 9", "2. four of a kind: split"),
+        # the joker pairs an ace: a full house of kings and aces puts the aces in front
+        ("Ks Kh Kd As Jk 7c 2d", "A A", "3. full house: pair in front"),
+        # three aces made with the joker: an ace and the king in front
+        ("As Ad Jk Kc 9h 5d 2s", "A K",
+         "4. three aces: an ace and the highest other card in front"),
+        ("8s 8d 8c Kc 9h 5d 2s", "K 9", "4. three of a kind: kept, two highest others in front"),
+        # small pairs with a singleton ace stay together (the joker is the ace)
+        ("6s 6d 3c 3h Jk 9d 2s", "A 9", "5. two small pairs with a king or ace: kept"),
+        ("6s 6d 3c 3h Qs 9d 2s", "3 3", "5. two pair: low pair in front"),
+        # the wheel with a queen and a jack: the straight stays, the queen and jack in front
+        ("As 2d 3c 4h 5s Qd Jc", "Q J", "6. straight or flush, no pair: highest front keeping it"),
+        # a joker straight: 9-8-7-6 and the joker as the five or ten; the king and deuce free
+        ("Kd 9s 8d 7c 6h Jk 2c", "K 2", "6. straight or flush, no pair: highest front keeping it"),
+        ("Ks Kh 9c 7d 5h 3s 2c", "9 7", "7. one pair: two highest others in front"),
+        ("As Kh 9c 7d 5h 3s 2c", "K 9", "8. no pair: second and third highest in front"),
+    ],
+)  # fmt: skip
+def test_a_card_from_a_rule_text_sets_hands_as_the_text_says(text_way, hand, front, rule):
+    s = set_hand(text_way, hand)
+    shown = " ".join(str(c)[:-1] if str(c) != "Jk" else "A" for c in s.low)
+    assert (shown, s.rule) == (front, rule)
 
 
-@pytest.mark.parametrize("bad", ["1h", "Ax", "11c", "h", "", "Kk", "JJ"])
-def test_unknown_tokens_are_named(bad):
-    with pytest.raises(ValueError, match="unknown card"):
-        Card.parse(bad)
+def test_a_card_sets_one_hand_as_it_sets_the_deck(text_way) -> None:
+    """``set_hand`` (the card run as Python) and the kernel (compiled) agree on every class of
+    a deck with the joker."""
+    table = hand_table(Deck.parse("9TJQKA:cdh+joker"))
+    cols = apply_way(text_way, table.cards)
+    from enumerate.cards import Card
+
+    for i in range(0, len(table.cards), 97):
+        hand = [Card(int(c)) for c in table.cards[i]]
+        s = set_hand(text_way, hand)
+        assert (s.high_id, s.low_id) == (int(cols.high[i]), int(cols.low[i]))
+        assert s.rule == text_way.rule_names[int(cols.rule[i])]
 
 
-def test_parse_errors_name_the_token():
-    with pytest.raises(ValueError, match=r"duplicate card 'x' \(Jk\)"):
-        parse_cards("Jk As x")
-    with pytest.raises(ValueError, match="'Zz'"):
-        parse_cards("As Zz")
-    with pytest.raises(ValueError, match="expected 7 cards, got 6"):
-        Hand.parse("As Ks Qs Js Ts 9s")
+def _card(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "bad.toml"
+    path.write_text(textwrap.dedent(body))
+    return path
 
 
-def test_hand_mask_and_str():
-    hand = Hand.parse("As, Kd 10h Tc 2s 3d Jk")
-    assert str(hand) == "As Kd Th Tc 2s 3d Jk"
-    assert hand.mask == (1 << 51) | (1 << 45) | (1 << 34) | (1 << 32) | (1 << 3) | (1 << 5) | (
-        1 << 52
-    )
-    assert hand.has_joker
+GOOD = """
+name = "bad"
+title = "t"
+source = "s"
+[[rule]]
+id = "1"
+text = "r"
+when = "{when}"
+front = "{front}"
+"""
 
 
-def test_rules_and_decks():
-    assert Rules().wheel == "second"
-    with pytest.raises(ValueError, match="wheel"):
-        Rules(wheel="high")  # type: ignore[arg-type]
-    assert Deck.full().size == 53
-    assert Deck.parse("52").size == 52
-    small = Deck.parse("A2345:cdh+joker")
-    assert small.size == 16 and small.name == "2345A:cdh+joker"
-    assert Deck.parse(small.name) == small
-    with pytest.raises(ValueError, match="deck"):
-        Deck.parse("AK")
+@pytest.mark.parametrize(
+    "when,front,message",
+    [
+        ("pare1 == 7", "highest", "rule 1 (1. r): when: unknown fact 'pare1'"),
+        ("pair1 >= X", "highest", "unknown fact 'X'"),
+        ("pair1 >= 15", "highest", "'15' is not a rank"),
+        ("two_pair and", "highest", "unexpected end"),
+        ("two_pair pair1", "highest", "unexpected 'pair1'"),
+        ("pair1", "highest", "'pair1' is a rank, not a condition"),
+        ("pair1 == n_pairs", "highest", "cannot compare 'pair1' (rank) with 'n_pairs' (count)"),
+        ("best_five == royal", "highest", "unknown fact 'royal'"),
+        ("(two_pair", "highest", "expected ')'"),
+        ("pair1 in J.K", "highest", "cannot read"),
+        ("two_pair", "pair Z", "front: 'Z' is not a rank"),
+        ("two_pair", "highest keeping straights", "unknown back 'straights'"),
+        ("two_pair", "the two best", "unknown front 'the two best'"),
+        ("count(n_pairs) == 1", "highest", "count wants a rank"),
+        ("can(pair pair9)", "highest", "'pair9' is not a rank"),
+        ("2 == 2", "highest", "compares two constants"),
+    ],
+)  # fmt: skip
+def test_a_mistake_in_a_condition_or_a_front_is_one_line(tmp_path, when, front, message):
+    path = _card(tmp_path, GOOD.replace("{when}", when).replace("{front}", front))
+    with pytest.raises(CardError) as err:
+        read_card(path)
+    text = str(err.value)
+    assert "\n" not in text and text.startswith(str(path)) and message in text, text
+
+
+@pytest.mark.parametrize(
+    "body,message",
+    [
+        ("name = \"x\"\n", "title: missing"),
+        ("name = \"Bad Name\"\ntitle = \"t\"\nsource = \"s\"\n", "is not a way name"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\n", "at least one [[rule]]"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\ncolour = 1\n", "unknown field 'colour'"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\n[[rule]]\ntext = \"r\"\nfront = 3\n",
+         "front: expected text"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\n[[rule]]\ntext = \"r\"\nwhen = \"true\"\n",
+         "front: missing"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\nkind = \"menu\"\n[[rule]]\ntext = \"r\"\n"
+         "front = \"highest\"\n", "kind: 'menu'"),
+        ("name = = \"x\"\n", "not valid TOML"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\n[[rule]]\ntext = \"r\"\n"
+         "when = \"{nope}\"\nfront = \"highest\"\n", "unknown clause {nope}"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\n[[clause]]\nid = \"c\"\ntext = \"t\"\n"
+         "default = \"maybe\"\n[clause.readings]\nyes = { when = \"true\" }\n[[rule]]\n"
+         "text = \"r\"\nwhen = \"{c}\"\nfront = \"highest\"\n", "unknown reading 'maybe'"),
+        ("name = \"x\"\ntitle = \"t\"\nsource = \"s\"\n[[clause]]\nid = \"c\"\ntext = \"t\"\n"
+         "[clause.readings]\nyes = { when = \"true\" }\nno = { when = \"pair1 >\" }\n[[rule]]\n"
+         "text = \"r\"\nwhen = \"{c}\"\nfront = \"highest\"\n",
+         "when: expected a value, found ')' (reading c=no)"),
+    ],
+)  # fmt: skip
+def test_a_mistake_in_the_file_is_one_line(tmp_path, body, message):
+    path = _card(tmp_path, body)
+    with pytest.raises(CardError) as err:
+        read_card(path)
+    text = str(err.value)
+    assert "\n" not in text and text.startswith(str(path)) and message in text, text
+
+
+def test_a_missing_file_is_one_line(tmp_path) -> None:
+    with pytest.raises(CardError, match="no such file"):
+        read_card(tmp_path / "nowhere.toml")
+
+
+def test_a_reading_of_a_clause_is_a_way_of_its_own(tmp_path) -> None:
+    path = _card(tmp_path, """
+        name = "readings"
+        title = "t"
+        source = "s"
+        [[clause]]
+        id = "small"
+        text = "small pairs"
+        literal = "six"
+        [clause.readings]
+        six = { means = "sixes or lower", when = "pair1 <= 6" }
+        nine = { means = "nines or lower", when = "pair1 <= 9" }
+        [[rule]]
+        id = "1"
+        text = "two small pairs with an ace: kept"
+        when = "two_pair and {small} and singleton_ace"
+        front = "two highest singles"
+        [[rule]]
+        id = "2"
+        text = "otherwise the strongest back"
+        front = "strongest back"
+    """)
+    card = read_card(path)
+    six, nine = card_way(card), card_way(card, {"small": "nine"})
+    assert nine.name == "readings[small=nine]" and six.key != nine.key
+    hand = "9s 9d 3c 3h As 8d 2s"
+    assert set_hand(six, hand).rule.startswith("2.")
+    assert set_hand(nine, hand).rule.startswith("1.")

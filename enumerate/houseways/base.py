@@ -119,11 +119,10 @@ def spell_reading(reading: Reading) -> str:
     return ",".join(f"{cid}={alternative}" for cid, alternative in reading)
 
 
-WayBuilder = Callable[
-    [Mapping[str, str]], tuple[tuple[str, ...], Callable[..., Any], tuple[int, ...] | None]
-]
+WayBuilder = Callable[[Mapping[str, str]], Any]
 """A way's ``build``: a reading (every clause id -> alternative) -> (rule names, choose,
-params): ``choose(f)`` when params is None, else ``choose(f, params)``."""
+params): ``choose(f)`` when params is None, else ``choose(f, params)``; a rule card's build
+gives the whole ``HouseWay`` of the reading."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +150,10 @@ class HouseWay:
     # a kernel of the way's module setting hands by its ``choose`` (and ``clauses_read``):
     # ``set_range`` or ``set_range_read`` without those arguments, which numba can cache
     kernel: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    # a rule card: its compiled program (``interpreter``), run by one kernel for every card,
+    # and the card's text, hashed into the provenance of the way's caches
+    program: tuple[int, ...] | None = field(default=None, repr=False)
+    text: str = field(default="", repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.params is not None and not all(
@@ -172,9 +175,10 @@ class HouseWay:
     def fingerprint(self) -> str:
         """Hash of the way's module source and of its reading: part of the provenance of its
         caches."""
-        if self.module is None and not self.reading:
+        if self.module is None and not self.reading and not self.text:
             return "none"
         h = hashlib.sha256(inspect.getsource(self.module).encode() if self.module else b"")
+        h.update(self.text.encode())
         if self.reading:
             h.update(f"\nreading: {spell_reading(self.reading)}".encode())
         return h.hexdigest()[:16]
@@ -244,6 +248,9 @@ def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     if not changed:
         return base
     assert base.build is not None  # checked by HouseWay
+    if base.program is not None:  # a rule card: its build makes the whole way
+        way: HouseWay = base.build(dict(reading))
+        return way
     rules, choose, params = base.build(dict(reading))
     return HouseWay(
         f"{base.name}[{spell_reading(changed)}]", base.version, base.description, rules,
@@ -419,7 +426,14 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
     out: dict[int, WayColumns] = {}
     batches: dict[int, list[int]] = {}
     for i, way in enumerate(ways):
-        if way.params is None:
+        if way.program is not None:
+            from enumerate.houseways.interpreter import set_range_card
+
+            one = [c[:, 0] for c in _way_columns(n, 1)]
+            over_ranges(set_range_card, n, *table, len(way.rules),
+                        np.array(way.program, dtype=np.int64), *one)  # fmt: skip
+            out[i] = WayColumns(*one)
+        elif way.params is None:
             one = [c[:, 0] for c in _way_columns(n, 1)]
             if way.kernel is not None:
                 over_ranges(way.kernel, n, *table, len(way.rules), *one)
@@ -473,7 +487,14 @@ def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySettin
     f = in_python(hand_facts)(np.array([c.id for c in ordered], dtype=np.int64), t.ids,
                               t.max_low, t.category, _royal_id(t))  # fmt: skip
     choose = in_python(way.choose)
-    if way.params is None:
+    if way.program is not None:
+        from enumerate.houseways.interpreter import N_FACTS, STACK
+
+        s, r = choose(f, np.array(way.program, dtype=np.int64), np.empty(N_FACTS, np.int64),
+                      np.empty(STACK, np.int64))
+        if r < 0:
+            s = NONE
+    elif way.params is None:
         s, r = choose(f)
     else:
         s, r = choose(f, np.array(way.params, dtype=np.int64))

@@ -1,0 +1,287 @@
+"""Rule cards: a house way (or a player's strategy) written as a TOML file and priced like any
+way. ``docs/cards.md`` describes the format; ``load_card`` reads and checks one, and the shipped
+cards in ``data/ways/`` register under their names when ``enumerate.houseways`` is imported.
+
+A card is a title, its source and notes, optional named clauses whose readings a rule may
+quote, and an ordered list of rules, each with the card's own number and words, a condition
+(``when``) and the setting it makes (``front``, optionally ``back``)::
+
+    name = "my-way"
+    title = "My casino"
+    source = "the card posted at the tables"
+
+    [[rule]]
+    id = "3"
+    text = "two pair, both low: kept together with an ace"
+    when = "two_pair and pair1 <= 6 and singleton_ace"
+    front = "two highest singles"
+
+The first rule whose condition holds sets the hand. A clause names the readings of an ambiguous
+phrase; a rule quotes the chosen reading as ``{clause-id}``::
+
+    [[clause]]
+    id = "two-pair"
+    rule = "5"
+    text = "both pairs sevens or better and no singleton ace"
+    literal = "and"
+    default = "and"
+    [clause.readings]
+    and = { means = "both 7+, and no singleton ace", when = "pair2 >= 7 and not singleton_ace" }
+    or = { means = "both 7+, or no singleton ace", when = "pair2 >= 7 or not singleton_ace" }
+
+Every mistake in a card is one ``CardError`` line naming the file, the rule and what is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from enumerate.houseways.base import Clause, HouseWay, resolve_reading, spell_reading
+from enumerate.houseways.interpreter import run_card
+from enumerate.houseways.language import CardError, compile_card
+
+WAY_DIR = Path(__file__).resolve().parents[2] / "data" / "ways"
+CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind"}
+RULE_FIELDS = {"id", "text", "when", "front", "back"}
+CLAUSE_FIELDS = {"id", "rule", "text", "literal", "default", "readings"}
+READING_FIELDS = {"means", "when", "front"}
+KINDS = ("house way", "strategy")
+_QUOTE = re.compile(r"\{([A-Za-z0-9_-]+)(?:\.(when|front))?\}")
+
+
+@dataclass(frozen=True)
+class CardRule:
+    """One rule of a card: the card's number and words, the condition and the setting."""
+
+    id: str
+    text: str
+    when: str
+    front: str
+    back: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The rule's name in way tables and reports: ``"3. two pair ..."``."""
+        return f"{self.id}. {self.text}" if self.id else self.text
+
+
+@dataclass(frozen=True)
+class Card:
+    """A rule card as read from its file."""
+
+    path: str
+    name: str
+    version: str
+    title: str
+    source: str
+    notes: str
+    kind: str
+    rules: tuple[CardRule, ...]
+    clauses: tuple[Clause, ...]
+    readings: Mapping[str, Mapping[str, Mapping[str, str]]]  # clause -> reading -> fields
+    default: tuple[tuple[str, str], ...]
+    text: str  # the file, for the fingerprint of the way's caches
+
+    def rule_names(self) -> tuple[str, ...]:
+        """The distinct names of the rules, in the card's order."""
+        return tuple(dict.fromkeys(r.name for r in self.rules))
+
+    def resolved(self, reading: Mapping[str, str]) -> list[tuple[str, str, str | None]]:
+        """Each rule's (when, front, back) with the quoted clauses replaced by ``reading``."""
+        def quote(text: str, field: str, where: str) -> str:
+            def one(m: re.Match[str]) -> str:
+                cid, part = m.group(1), m.group(2) or field
+                if cid not in self.readings:
+                    raise CardError(f"{where}: unknown clause {{{cid}}} (clauses: "
+                                    f"{', '.join(self.readings) or 'none'})")  # fmt: skip
+                got = self.readings[cid][reading[cid]].get(part)
+                if got is None:
+                    raise CardError(f"{where}: reading {reading[cid]!r} of clause {cid!r} has "
+                                    f"no {part!r}")  # fmt: skip
+                return f"({got})" if part == "when" else got
+            return _QUOTE.sub(one, text)
+
+        out = []
+        for i, r in enumerate(self.rules):
+            where = f"{self.path}: rule {i + 1} ({r.name[:40]})"
+            out.append((quote(r.when, "when", where), quote(r.front, "front", where),
+                        quote(r.back, "front", where) if r.back else None))  # fmt: skip
+        return out
+
+    def program(self, reading: Mapping[str, str]) -> tuple[int, ...]:
+        """The compiled program of the card under ``reading``."""
+        names = self.rule_names()
+        rules = []
+        for i, ((when, front, back), r) in enumerate(zip(self.resolved(reading), self.rules,
+                                                          strict=True)):  # fmt: skip
+            try:
+                from enumerate.houseways.language import parse_choice
+
+                rules.append((when, parse_choice(front, back), names.index(r.name)))
+            except CardError as err:
+                raise CardError(f"{self.path}: rule {i + 1} ({r.name[:40]}): front: "
+                                f"{err}") from None  # fmt: skip
+        try:
+            prog = compile_card(rules)
+        except CardError as err:
+            m = re.match(r"rule (\d+): (.*)", str(err))
+            if m:
+                i = int(m.group(1))
+                raise CardError(f"{self.path}: rule {i} ({self.rules[i - 1].name[:40]}): when: "
+                                f"{m.group(2)}") from None  # fmt: skip
+            raise CardError(f"{self.path}: {err}") from None
+        return tuple(int(x) for x in prog)
+
+
+def _text(doc: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = doc.get(key, default)
+    if value is None:
+        raise CardError(f"{where}: {key}: missing")
+    if not isinstance(value, str):
+        raise CardError(f"{where}: {key}: expected text, got {value!r}")
+    return value
+
+
+def _unknown(doc: Mapping[str, Any], known: set[str], where: str) -> None:
+    extra = sorted(set(doc) - known)
+    if extra:
+        raise CardError(f"{where}: unknown field {extra[0]!r} (fields: {', '.join(sorted(known))})")
+
+
+def read_card(path: str | Path) -> Card:
+    """Read and check a card file (its conditions compile under every reading)."""
+    path = Path(path)
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        doc = tomllib.loads(text)
+    except FileNotFoundError:
+        raise CardError(f"{where}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise CardError(f"{where}: cannot read it ({err})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise CardError(f"{where}: not valid TOML ({err})") from None
+    _unknown(doc, CARD_FIELDS, where)
+    name = _text(doc, "name", where)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name):
+        raise CardError(f"{where}: name: {name!r} is not a way name (lowercase letters, digits, "
+                        "'.', '_', '-')")  # fmt: skip
+    title, source = _text(doc, "title", where), _text(doc, "source", where)
+    kind = _text(doc, "kind", where, "house way")
+    if kind not in KINDS:
+        raise CardError(f"{where}: kind: {kind!r} (kinds: {', '.join(KINDS)})")
+    clauses, readings, default = _clauses(doc.get("clause", []), where)
+    raw = doc.get("rule")
+    if not isinstance(raw, list) or not raw:
+        raise CardError(f"{where}: rule: a card needs at least one [[rule]]")
+    rules = []
+    for i, r in enumerate(raw):
+        at = f"{where}: rule {i + 1}"
+        if not isinstance(r, dict):
+            raise CardError(f"{at}: expected a table")
+        _unknown(r, RULE_FIELDS, at)
+        back = r.get("back")
+        if back is not None and not isinstance(back, str):
+            raise CardError(f"{at}: back: expected text, got {back!r}")
+        rules.append(CardRule(_text(r, "id", at, ""), _text(r, "text", at),
+                              _text(r, "when", at, ""), _text(r, "front", at), back))  # fmt: skip
+    card = Card(where, name, _text(doc, "version", where, "1"), title, source,
+                _text(doc, "notes", where, ""), kind, tuple(rules), clauses, readings, default,
+                text)  # fmt: skip
+    own = dict(default)
+    for reading in _every_reading(card):
+        try:
+            card.program(reading)
+        except CardError as err:
+            other = [f"{c}={a}" for c, a in reading.items() if a != own[c]]
+            raise CardError(f"{err}" + (f" (reading {other[0]})" if other else "")) from None
+    return card
+
+
+Readings = dict[str, dict[str, dict[str, str]]]
+
+
+def _clauses(raw: Any, where: str) -> tuple[tuple[Clause, ...], Readings,
+                                            tuple[tuple[str, str], ...]]:  # fmt: skip
+    if not isinstance(raw, list):
+        raise CardError(f"{where}: clause: write each as [[clause]]")
+    clauses: list[Clause] = []
+    readings: Readings = {}
+    default: list[tuple[str, str]] = []
+    for i, c in enumerate(raw):
+        at = f"{where}: clause {i + 1}"
+        if not isinstance(c, dict):
+            raise CardError(f"{at}: expected a table")
+        _unknown(c, CLAUSE_FIELDS, at)
+        cid = _text(c, "id", at)
+        table = c.get("readings")
+        if not isinstance(table, dict) or not table:
+            raise CardError(f"{at} ({cid}): readings: at least one reading, as a table")
+        fields: dict[str, dict[str, str]] = {}
+        for alt, body in table.items():
+            if not isinstance(body, dict):
+                raise CardError(f"{at} ({cid}): readings.{alt}: expected a table")
+            _unknown(body, READING_FIELDS, f"{at} ({cid}): readings.{alt}")
+            fields[alt] = {k: _text(body, k, f"{at} ({cid}): readings.{alt}") for k in body}
+        literal = _text(c, "literal", at, next(iter(table)))
+        chosen = _text(c, "default", at, literal)
+        alternatives = tuple((alt, f.get("means", alt)) for alt, f in fields.items())
+        try:
+            clause = Clause(cid, _text(c, "rule", at, ""), _text(c, "text", at), alternatives,
+                            literal)  # fmt: skip
+        except ValueError as err:
+            raise CardError(f"{at} ({cid}): {err}") from None
+        if chosen not in fields:
+            raise CardError(f"{at} ({cid}): default: unknown reading {chosen!r} (readings: "
+                            f"{', '.join(fields)})")  # fmt: skip
+        if cid in readings:
+            raise CardError(f"{at}: id: clause {cid!r} given twice")
+        clauses.append(clause)
+        readings[cid] = fields
+        default.append((cid, chosen))
+    return tuple(clauses), readings, tuple(default)
+
+
+def _every_reading(card: Card) -> list[dict[str, str]]:
+    """Each clause's every reading, the others at their default (a card is checked under
+    each: a mistake in a reading is found before anyone chooses it)."""
+    base = dict(card.default)
+    out = [base]
+    for cid, fields in card.readings.items():
+        out += [{**base, cid: alt} for alt in fields if alt != base[cid]]
+    return out
+
+
+def card_way(card: Card, reading: Mapping[str, str] | None = None) -> HouseWay:
+    """The house way of ``card`` under ``reading`` (default: the card's own)."""
+    own = dict(card.default)
+    full = dict(resolve_reading(card.clauses, dict(reading or {}), own, card.name))
+    changed = tuple((cid, alt) for cid, alt in full.items() if alt != own[cid])
+    name = f"{card.name}[{spell_reading(changed)}]" if changed else card.name
+
+    def build(choices: Mapping[str, str]) -> HouseWay:
+        return card_way(card, choices)
+
+    return HouseWay(
+        name, card.version, card.title, card.rule_names(), run_card,
+        clauses=card.clauses, reading=tuple(full.items()),
+        build=build if card.clauses else None, program=card.program(full),
+        text=card.text,
+    )  # fmt: skip
+
+
+def card_fingerprint(card: Card) -> str:
+    return hashlib.sha256(card.text.encode()).hexdigest()[:16]
+
+
+@cache
+def shipped_cards() -> tuple[Card, ...]:
+    """The cards of ``data/ways``."""
+    return tuple(read_card(p) for p in sorted(WAY_DIR.glob("*.toml")))
