@@ -425,15 +425,21 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
     table = (cards, t.ids, t.max_low, t.category, _royal_id(t))
     out: dict[int, WayColumns] = {}
     batches: dict[int, list[int]] = {}
+    cards_at = [i for i, way in enumerate(ways) if way.program is not None]
+    if cards_at:  # every rule card in one pass: the facts of a hand worked out once
+        from enumerate.houseways.interpreter import batch, set_range_cards
+
+        progs, same, remap = batch([ways[i].program for i in cards_at],  # type: ignore[misc]
+                                   [ways[i].rules for i in cards_at])  # fmt: skip
+        n_rules = np.array([len(ways[i].rules) for i in cards_at], dtype=np.int64)
+        cols = _way_columns(n, len(cards_at))
+        over_ranges(set_range_cards, n, *table, n_rules, progs, same, remap, *cols)
+        for k, i in enumerate(cards_at):
+            out[i] = WayColumns(*(np.ascontiguousarray(c[:, k]) for c in cols))
     for i, way in enumerate(ways):
         if way.program is not None:
-            from enumerate.houseways.interpreter import set_range_card
-
-            one = [c[:, 0] for c in _way_columns(n, 1)]
-            over_ranges(set_range_card, n, *table, len(way.rules),
-                        np.array(way.program, dtype=np.int64), *one)  # fmt: skip
-            out[i] = WayColumns(*one)
-        elif way.params is None:
+            continue
+        if way.params is None:
             one = [c[:, 0] for c in _way_columns(n, 1)]
             if way.kernel is not None:
                 over_ranges(way.kernel, n, *table, len(way.rules), *one)

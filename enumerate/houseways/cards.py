@@ -51,9 +51,9 @@ WAY_DIR = Path(__file__).resolve().parents[2] / "data" / "ways"
 CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind"}
 RULE_FIELDS = {"id", "text", "when", "front", "back"}
 CLAUSE_FIELDS = {"id", "rule", "text", "literal", "default", "readings"}
-READING_FIELDS = {"means", "when", "front"}
 KINDS = ("house way", "strategy")
-_QUOTE = re.compile(r"\{([A-Za-z0-9_-]+)(?:\.(when|front))?\}")
+_QUOTE = re.compile(r"\{([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?\}")
+_DEPTH = 5  # quotes inside quoted fragments, at most this deep
 
 
 @dataclass(frozen=True)
@@ -89,52 +89,72 @@ class Card:
     default: tuple[tuple[str, str], ...]
     text: str  # the file, for the fingerprint of the way's caches
 
-    def rule_names(self) -> tuple[str, ...]:
-        """The distinct names of the rules, in the card's order."""
-        return tuple(dict.fromkeys(r.name for r in self.rules))
+    def quote(self, text: str, field: str, reading: Mapping[str, str], where: str) -> str:
+        """``text`` with each ``{clause}`` (its reading's ``field``) and ``{clause.key}`` (its
+        reading's ``key``) replaced by the fragment of ``reading``; a condition's fragment in
+        parentheses."""
+        def one(m: re.Match[str]) -> str:
+            cid, part = m.group(1), m.group(2) or field
+            if cid not in self.readings:
+                raise CardError(f"{where}: unknown clause {{{cid}}} (clauses: "
+                                f"{', '.join(self.readings) or 'none'})")  # fmt: skip
+            got = self.readings[cid][reading[cid]].get(part)
+            if got is None:
+                raise CardError(f"{where}: reading {reading[cid]!r} of clause {cid!r} has no "
+                                f"{part!r}")  # fmt: skip
+            return f"({got})" if field == "when" else got
+
+        for _ in range(_DEPTH):
+            quoted = _QUOTE.sub(one, text)
+            if quoted == text:
+                return text
+            text = quoted
+        raise CardError(f"{where}: clauses quote each other more than {_DEPTH} deep")
+
+    def _where(self, i: int) -> str:
+        return f"{self.path}: rule {i + 1} ({self.rules[i].name[:40]})"
+
+    def names(self, reading: Mapping[str, str]) -> list[str]:
+        """Each rule's name under ``reading`` (its text may quote a clause)."""
+        out = []
+        for i, r in enumerate(self.rules):
+            text = self.quote(r.text, "text", reading, self._where(i))
+            out.append(f"{r.id}. {text}" if r.id else text)
+        return out
+
+    def rule_names(self, reading: Mapping[str, str] | None = None) -> tuple[str, ...]:
+        """The distinct names of the rules under ``reading`` (default: the card's own), in the
+        card's order."""
+        return tuple(dict.fromkeys(self.names(reading or dict(self.default))))
 
     def resolved(self, reading: Mapping[str, str]) -> list[tuple[str, str, str | None]]:
         """Each rule's (when, front, back) with the quoted clauses replaced by ``reading``."""
-        def quote(text: str, field: str, where: str) -> str:
-            def one(m: re.Match[str]) -> str:
-                cid, part = m.group(1), m.group(2) or field
-                if cid not in self.readings:
-                    raise CardError(f"{where}: unknown clause {{{cid}}} (clauses: "
-                                    f"{', '.join(self.readings) or 'none'})")  # fmt: skip
-                got = self.readings[cid][reading[cid]].get(part)
-                if got is None:
-                    raise CardError(f"{where}: reading {reading[cid]!r} of clause {cid!r} has "
-                                    f"no {part!r}")  # fmt: skip
-                return f"({got})" if part == "when" else got
-            return _QUOTE.sub(one, text)
-
         out = []
         for i, r in enumerate(self.rules):
-            where = f"{self.path}: rule {i + 1} ({r.name[:40]})"
-            out.append((quote(r.when, "when", where), quote(r.front, "front", where),
-                        quote(r.back, "front", where) if r.back else None))  # fmt: skip
+            where = self._where(i)
+            back = self.quote(r.back, "front", reading, where) if r.back else None
+            out.append((self.quote(r.when, "when", reading, where),
+                        self.quote(r.front, "front", reading, where), back))  # fmt: skip
         return out
 
     def program(self, reading: Mapping[str, str]) -> tuple[int, ...]:
         """The compiled program of the card under ``reading``."""
-        names = self.rule_names()
-        rules = []
-        for i, ((when, front, back), r) in enumerate(zip(self.resolved(reading), self.rules,
-                                                          strict=True)):  # fmt: skip
-            try:
-                from enumerate.houseways.language import parse_choice
+        from enumerate.houseways.language import parse_choice
 
-                rules.append((when, parse_choice(front, back), names.index(r.name)))
+        names = self.names(reading)
+        distinct = list(dict.fromkeys(names))
+        rules = []
+        for i, (when, front, back) in enumerate(self.resolved(reading)):
+            try:
+                rules.append((when, parse_choice(front, back), distinct.index(names[i])))
             except CardError as err:
-                raise CardError(f"{self.path}: rule {i + 1} ({r.name[:40]}): front: "
-                                f"{err}") from None  # fmt: skip
+                raise CardError(f"{self._where(i)}: front: {err}") from None
         try:
             prog = compile_card(rules)
         except CardError as err:
             m = re.match(r"rule (\d+): (.*)", str(err))
             if m:
-                i = int(m.group(1))
-                raise CardError(f"{self.path}: rule {i} ({self.rules[i - 1].name[:40]}): when: "
+                raise CardError(f"{self._where(int(m.group(1)) - 1)}: when: "
                                 f"{m.group(2)}") from None  # fmt: skip
             raise CardError(f"{self.path}: {err}") from None
         return tuple(int(x) for x in prog)
@@ -228,7 +248,6 @@ def _clauses(raw: Any, where: str) -> tuple[tuple[Clause, ...], Readings,
         for alt, body in table.items():
             if not isinstance(body, dict):
                 raise CardError(f"{at} ({cid}): readings.{alt}: expected a table")
-            _unknown(body, READING_FIELDS, f"{at} ({cid}): readings.{alt}")
             fields[alt] = {k: _text(body, k, f"{at} ({cid}): readings.{alt}") for k in body}
         literal = _text(c, "literal", at, next(iter(table)))
         chosen = _text(c, "default", at, literal)
@@ -270,7 +289,7 @@ def card_way(card: Card, reading: Mapping[str, str] | None = None) -> HouseWay:
         return card_way(card, choices)
 
     return HouseWay(
-        name, card.version, card.title, card.rule_names(), run_card,
+        name, card.version, card.title, card.rule_names(full), run_card,
         clauses=card.clauses, reading=tuple(full.items()),
         build=build if card.clauses else None, program=card.program(full),
         text=card.text,

@@ -9,7 +9,8 @@ Layout of a program (int64)::
 
     [0] number of rules       [1] start of the choices table    [2] start of the dispatch
     rules table: per rule (condition start, condition end, choice index, rule-name index)
-    choices table: per choice (selector, back mask, royal only, arg kind 1, arg 1, kind 2, arg 2)
+    choices table: per choice (selector, back mask, royal only, arg kind 1, arg 1, kind 2, arg 2,
+        lowest front: a rank the front's higher card must reach unless it is a pair, or -1)
     dispatch: per structure of hand (``STRUCTURES``), the start of its rules in the list after
         it (one more entry closes the last), then the list: the rules a hand of that structure
         can meet, in the card's order
@@ -71,7 +72,7 @@ OP_WIDTH = 2  # every operation takes two ints: the code and its argument (0 whe
 
 # choice selectors
 SEL_RANKS, SEL_HIGHEST_FRONT, SEL_STRONGEST_BACK = 0, 1, 2
-CHOICE_WIDTH = 7
+CHOICE_WIDTH = 8
 ARG_NONE, ARG_CONST, ARG_FACT = 0, 1, 2  # an argument of a choice: a rank or a rank fact
 RULE_WIDTH = 4
 HEAD = 3  # the program's header: rules, start of the choices, start of the dispatch
@@ -127,12 +128,15 @@ def choose_setting(f, prog, c, vals):
     sel, mask, royal = prog[at], prog[at + 1], prog[at + 2]
     r1 = _arg(prog[at + 3], prog[at + 4], vals)
     r2 = _arg(prog[at + 5], prog[at + 6], vals)
+    least = prog[at + 7]
     hi, lo = max(r1, r2), min(r1, r2)
     best = NONE
     for s in range(21):
         if not f.valid[s] or (mask >> f.cat[s]) & 1 == 0:
             continue
         if royal and f.high[s] != f.royal_id:
+            continue
+        if least >= 0 and f.front_hi[s] < least and f.front_hi[s] != f.front_lo[s]:
             continue
         if sel == SEL_RANKS:
             if f.front_hi[s] != hi or f.front_lo[s] != lo:
@@ -201,10 +205,10 @@ def holds(f, prog, start, end, vals, stack):
 
 
 @njit(cache=True, nogil=True)
-def run_card(f, prog, vals, stack):
+def run_rules(f, prog, vals, stack, k):
     """``(setting, rule-name index)`` of the first rule of the program that holds for hand
-    ``f``; ``(NONE, n_names)`` when none does (the fallback sets it)."""
-    k = fill_facts(f, vals)
+    ``f`` of structure ``k`` (its facts in ``vals``); ``(NONE, -1)`` when none does (the
+    fallback sets it)."""
     d = prog[2]
     for t in range(prog[d + k], prog[d + k + 1]):
         at = HEAD + RULE_WIDTH * prog[t]
@@ -214,20 +218,85 @@ def run_card(f, prog, vals, stack):
 
 
 @njit(cache=True, nogil=True)
-def set_range_card(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, prog, setting,
-                   rule, high, low):  # fmt: skip
-    """Set the hands ``lo <= h < hi`` by the card program ``prog`` (``n_rules`` rule names: a
-    setting that is not valid, or no rule that holds, goes to the fallback rule
-    ``n_rules``, as ``base.settle`` does for every way)."""
+def run_card(f, prog, vals, stack):
+    """``run_rules`` of a hand whose facts are not yet worked out."""
+    return run_rules(f, prog, vals, stack, fill_facts(f, vals))
+
+
+@njit(cache=True, nogil=True)
+def set_range_cards(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, progs, same,
+                    remap, setting, rule, high, low):  # fmt: skip
+    """Set the hands ``lo <= h < hi`` by every card program of ``progs`` (a row each, with its
+    ``n_rules`` rule names; a setting that is not valid, or no rule that holds, goes to the
+    fallback rule ``n_rules[k]``, as ``base.settle`` does for every way).
+
+    A hand's facts are worked out once for all the programs, and a program whose rules for the
+    hand's structure are those of an earlier one (``same[structure, k]``, from
+    ``dispatch_signatures``) copies its setting, its rule renamed by ``remap[k, j]``: the
+    readings of one card differ in a few structures only."""
     vals = np.empty(N_FACTS, dtype=np.int64)
     stack = np.empty(STACK, dtype=np.int64)
     everything = np.ones(21, dtype=np.bool_)
     for h in range(lo, hi):
         f = hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
-        s, r = run_card(f, prog, vals, stack)
-        if s == NONE or r < 0 or not f.valid[s]:
-            s, r = highest_back(f, everything), n_rules
-        setting[h] = s
-        rule[h] = r
-        high[h] = f.high[s]
-        low[h] = f.low[s]
+        k = fill_facts(f, vals)
+        for c in range(progs.shape[0]):
+            j = same[k, c]
+            if j == c:
+                s, r = run_rules(f, progs[c], vals, stack, k)
+                if s == NONE or r < 0 or not f.valid[s]:
+                    s, r = highest_back(f, everything), n_rules[c]
+            else:
+                s, r = setting[h, j], rule[h, j]
+                r = n_rules[c] if r == n_rules[j] else remap[c, j, r]
+            setting[h, c] = s
+            rule[h, c] = r
+            high[h, c] = f.high[s]
+            low[h, c] = f.low[s]
+
+
+def _choice_of(prog: np.ndarray, c: int) -> tuple[int, ...]:
+    at = int(prog[1]) + CHOICE_WIDTH * c
+    return tuple(int(x) for x in prog[at : at + CHOICE_WIDTH])
+
+
+def _rules_of(prog: np.ndarray, names: tuple[str, ...], k: int) -> tuple[object, ...]:
+    """What a hand of structure ``k`` can meet in ``prog``: each dispatched rule's condition
+    (choices spelled out), choice and rule name."""
+    d = int(prog[2])
+    out: list[object] = []
+    for t in range(int(prog[d + k]), int(prog[d + k + 1])):
+        at = HEAD + RULE_WIDTH * int(prog[t])
+        start, end, c, name = (int(x) for x in prog[at : at + RULE_WIDTH])
+        code: list[object] = []
+        for i in range(start, end, OP_WIDTH):
+            op, x = int(prog[i]), int(prog[i + 1])
+            code.append((op, _choice_of(prog, x) if op in (OP_HAS, OP_FRONT, OP_BACK) else x))
+        out.append((tuple(code), _choice_of(prog, c), names[name]))
+    return tuple(out)
+
+
+def batch(programs: list[tuple[int, ...]], names: list[tuple[str, ...]]
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The arguments of ``set_range_cards`` for ``programs`` (with each one's rule names):
+    the programs as rows (padded), ``same[structure, k]`` (the first program whose rules for
+    that structure are program k's) and ``remap[k, j, r]`` (program j's rule r as program
+    k's)."""
+    n = len(programs)
+    width = max(len(p) for p in programs)
+    progs = np.zeros((n, width), dtype=np.int64)
+    for k, p in enumerate(programs):
+        progs[k, : len(p)] = p
+    same = np.empty((len(STRUCTURES), n), dtype=np.int64)
+    for s in range(len(STRUCTURES)):
+        first: dict[tuple[object, ...], int] = {}
+        for k in range(n):
+            same[s, k] = first.setdefault(_rules_of(progs[k], names[k], s), k)
+    most = max(len(x) for x in names)
+    remap = np.zeros((n, n, most), dtype=np.int64)
+    for k in range(n):
+        index = {name: r for r, name in enumerate(names[k])}
+        for j in range(n):
+            for r, name in enumerate(names[j]):
+                remap[k, j, r] = index.get(name, 0)
+    return progs, same, remap

@@ -18,6 +18,7 @@ A choice names what goes in front, optionally which backs it may keep::
     A single1                          two ranks (the joker reads as an ace)
     two highest singles                single1 single2
     highest                            the highest front, then the strongest back
+    highest K-high or better           ... among fronts king-high or better (or a pair)
     strongest back                     the strongest back, then the highest front
     ... keeping straight or better     only settings whose back is a straight or better
     ... keeping straight, flush or straight flush
@@ -106,10 +107,11 @@ class Choice:
     args: tuple[tuple[int, int], tuple[int, int]] = ((ARG_NONE, 0), (ARG_NONE, 0))
     backs: int = ALL_BACKS
     royal: bool = False
+    least: int = -1  # a front's higher card must reach this rank, unless it is a pair
 
     def encode(self) -> list[int]:
         (k1, a1), (k2, a2) = self.args
-        return [self.selector, self.backs, int(self.royal), k1, a1, k2, a2]
+        return [self.selector, self.backs, int(self.royal), k1, a1, k2, a2, self.least]
 
 
 def _tokens(text: str) -> list[str]:
@@ -195,6 +197,11 @@ def parse_choice(text: str, back: str | None = None) -> Choice:
     low = [w.lower() for w in words]
     if low in (["highest"], ["highest", "front"]):
         return Choice(SEL_HIGHEST_FRONT, backs=backs, royal=royal)
+    if len(words) == 4 and low[0] == "highest" and low[2:] == ["or", "better"]:
+        m = re.fullmatch(r"(.+)-high", words[1])
+        if not m or m.group(1) not in RANK_WORDS:
+            raise CardError(f"unknown front {text.strip()!r} (write: highest K-high or better)")
+        return Choice(SEL_HIGHEST_FRONT, backs=backs, royal=royal, least=RANK_WORDS[m.group(1)])
     if low == ["strongest", "back"]:
         return Choice(SEL_STRONGEST_BACK, backs=backs, royal=royal)
     if low == ["two", "highest", "singles"]:
@@ -222,10 +229,35 @@ class _Value:
     structures: int = EVERY_STRUCTURE
 
 
+_CALL = re.compile(r"\b(can|front|back)\s*\(")
+
+
+def _lift_choices(text: str) -> tuple[str, list[str]]:
+    """``text`` with the argument of each ``can(...)``, ``front(...)`` and ``back(...)`` (a
+    front spec, in the card's words) taken out as ``name(#k)``, and those specs."""
+    specs: list[str] = []
+    out, at = [], 0
+    for m in _CALL.finditer(text):
+        if m.start() < at:
+            continue
+        depth, end = 1, m.end()
+        while end < len(text) and depth:
+            depth += (text[end] == "(") - (text[end] == ")")
+            end += 1
+        if depth:
+            raise CardError(f"{m.group(1)}( is not closed")
+        out.append(text[at : m.end()] + f"choice{len(specs)})")
+        specs.append(text[m.end() : end - 1])
+        at = end
+    out.append(text[at:])
+    return "".join(out), specs
+
+
 class _Parser:
     def __init__(self, text: str, choices: list[Choice]) -> None:
         self.text = text
-        self.toks = _tokens(text)
+        lifted, self.specs = _lift_choices(text)
+        self.toks = _tokens(lifted)
         self.at = 0
         self.choices = choices
 
@@ -353,11 +385,8 @@ class _Parser:
             if name == "singleton":
                 return _Value("bool", [*code, OP_CONST, 1, OP_EQ, 0], name)
             return _Value("count", code, name)
-        depth, start = 1, self.at
-        while depth:
-            tok = self.take()
-            depth += (tok == "(") - (tok == ")")
-        spec = " ".join(self.toks[start : self.at - 1])
+        spec = self.specs[int(self.take().removeprefix("choice"))]
+        self.take(")")
         choice = parse_choice(spec)
         if choice not in self.choices:
             self.choices.append(choice)
@@ -469,6 +498,8 @@ def describe_choice(choice: Choice) -> str:
         front = f"pair {rank(a)}" if a == b else f"{rank(a)} {rank(b)}"
     else:
         front = "highest" if choice.selector == SEL_HIGHEST_FRONT else "strongest back"
+        if choice.least >= 0:
+            front += f" {RANK_NAMES[choice.least]}-high or better"
     if choice.backs == ALL_BACKS:
         return front
     names = [n for n, c in CATEGORIES.items() if choice.backs >> c & 1 and n not in
