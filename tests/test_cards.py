@@ -1,7 +1,8 @@
 """Rule cards (``enumerate.houseways.cards``): the card language read, compiled and run.
 
-- The shipped trump-plaza card sets every class of decks with four suits, the joker and the
-  wheel exactly as the numba module written from the same guide (setting and rule).
+- The shipped cards set every class of decks with four suits, the joker and the wheel exactly
+  as the numba modules written from the same texts (setting and rule; gli under every single
+  alternative of every clause).
 - A card written here from a rule text sets hand-derived example hands as the text says.
 - Every kind of mistake in a card is one line naming the file, the rule and what is wrong.
 """
@@ -14,34 +15,70 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from enumerate.houseways import apply_way, get_way, set_hand
+from enumerate.houseways import HouseWay, apply_way, apply_ways, get_way, set_hand
 from enumerate.houseways.cards import WAY_DIR, card_way, read_card
 from enumerate.houseways.language import CardError
 from enumerate.rules import Deck, Rules
-from enumerate.tables import hand_table
+from enumerate.tables import HandTable, hand_table
+from tests.reference_ways import gli as gli_module
+from tests.reference_ways import reference_way
 
 DECKS = ["TJQKA:cdhs+joker", "A2345:cdhs+joker", "23569JQKA:cdh+joker"]
+SHIPPED = ["trump-plaza", "foxwoods", "max-back", "gli"]
 
 
-def _same_as_module(name: str, deck: str, wheel: str = "second") -> None:
-    card = card_way(read_card(WAY_DIR / f"{name}.toml"))
-    module = get_way(name)
-    assert module.program is None and card.program is not None
-    table = hand_table(Deck.parse(deck), Rules(wheel=wheel))  # type: ignore[arg-type]
-    a, b = apply_way(card, table.cards, table.rules), apply_way(module, table.cards, table.rules)
-    names_a = np.array(card.rule_names)[a.rule.astype(np.int64)]
-    names_b = np.array(module.rule_names)[b.rule.astype(np.int64)]
-    wrong = np.flatnonzero((a.setting != b.setting) | (names_a != names_b))
-    assert len(wrong) == 0, [(table.cards[i].tolist(), names_a[i], names_b[i]) for i in wrong[:5]]
+def _gli_readings() -> list[dict[str, str]]:
+    """gli's own reading, each single alternative of each clause, and the literal reading."""
+    return [{}, *({c.id: a} for c in gli_module.CLAUSES for a in c.names), dict(gli_module.LITERAL)]
+
+
+def _assert_same(cards: list[HouseWay], modules: list[HouseWay], table: HandTable) -> None:
+    """Every card of a batch sets every class as its module does: setting and rule name."""
+    got = apply_ways(cards, table.cards, table.rules)
+    want = apply_ways(modules, table.cards, table.rules)
+    for card, module, a, b in zip(cards, modules, got, want, strict=True):
+        names_a = np.array(card.rule_names)[a.rule.astype(np.int64)]
+        names_b = np.array(module.rule_names)[b.rule.astype(np.int64)]
+        wrong = np.flatnonzero((a.setting != b.setting) | (names_a != names_b))
+        assert len(wrong) == 0, (card.name, [(table.cards[i].tolist(), names_a[i], names_b[i])
+                                             for i in wrong[:3]])  # fmt: skip
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_the_trump_plaza_card_is_the_module(deck: str) -> None:
-    _same_as_module("trump-plaza", deck)
+@pytest.mark.parametrize("wheel", ["second", "low"])
+def test_the_shipped_cards_are_their_modules(deck: str, wheel: str) -> None:
+    """The cards of data/ways set every class of decks with four suits, the joker and the
+    wheel as the numba modules written from the same texts (tests/reference_ways), gli under
+    every single alternative of every clause."""
+    table = hand_table(Deck.parse(deck), Rules(wheel=wheel))  # type: ignore[arg-type]
+    cards = [get_way(name) for name in SHIPPED[:-1]]
+    modules = [reference_way(name) for name in SHIPPED[:-1]]
+    cards += [get_way("gli", r) for r in _gli_readings()]
+    modules += [reference_way("gli", r) for r in _gli_readings()]
+    assert all(c.program is not None for c in cards)
+    assert [c.name for c in cards] == [m.name for m in modules]
+    _assert_same(cards, modules, table)
 
 
-def test_the_trump_plaza_card_is_the_module_with_a_low_wheel() -> None:
-    _same_as_module("trump-plaza", "A2345:cdhs+joker", "low")
+def test_each_card_alone_is_the_batch() -> None:
+    """A card set alone (no other card to share a hand's facts with) is the same."""
+    table = hand_table(Deck.parse(DECKS[0]))
+    for name in SHIPPED:
+        _assert_same([get_way(name)], [reference_way(name)], table)
+
+
+@pytest.mark.slow
+def test_the_shipped_cards_are_their_modules_on_the_full_deck() -> None:
+    table = hand_table()
+    cards = [get_way(name) for name in SHIPPED[:-1]] + [get_way("gli", r) for r in _gli_readings()]
+    modules = [reference_way(name) for name in SHIPPED[:-1]]
+    modules += [reference_way("gli", r) for r in _gli_readings()]
+    _assert_same(cards, modules, table)
+
+
+def test_the_shipped_cards_read_under_every_reading() -> None:
+    for path in sorted(WAY_DIR.glob("*.toml")):
+        read_card(path)  # raises on a reading that does not compile
 
 
 # A card written from this rule text (not from a shipped card):

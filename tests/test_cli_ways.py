@@ -272,7 +272,7 @@ def test_way_modules_from_the_environment(capsys, monkeypatch, tmp_path):
     other = tmp_path / "another_way.py"
     other.write_text(
         "from enumerate.houseways import HouseWay, register\n"
-        "from enumerate.houseways import max_back\n"
+        "from tests.reference_ways import max_back\n"
         "register(HouseWay('another-way', '7', 'max-back under another name',\n"
         "                  max_back.RULES, max_back.choose, max_back))\n"
     )

@@ -136,7 +136,7 @@ def test_a_damaged_per_dealer_table_is_rebuilt(tmp_path, monkeypatch, capfd):
 
 def _readings() -> list[str]:
     """Every single alternative of every clause of the gli card, and the literal reading."""
-    from enumerate.houseways import gli
+    from tests.reference_ways import gli
 
     names = {get_way("gli", {**gli.LITERAL, c.id: alt}).name
              for c in gli.CLAUSES for alt in c.names}  # fmt: skip

@@ -13,13 +13,15 @@ import pytest
 
 from enumerate.cards import RANKS, Card
 from enumerate.evaluate import Category, five_card_table
-from enumerate.houseways import HouseWay, apply_way, set_hand
-from enumerate.houseways import trump_plaza as tp
+from enumerate.houseways import apply_way, get_way, set_hand
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
+from tests.reference_ways import module_ids
+from tests.reference_ways import trump_plaza as tp
 
-WAY = HouseWay("trump-plaza", "1", "test", tp.RULES, tp.choose, tp)
+WAY = get_way("trump-plaza")  # the card; rule ids below are the reference module's
 FALLBACK_ID = len(tp.RULES)
+TO_MODULE = module_ids(WAY, tp.RULES)
 
 SF, ST, FL = Category.STRAIGHT_FLUSH, Category.STRAIGHT, Category.FLUSH
 
@@ -147,18 +149,19 @@ def test_back_kept_exactly() -> None:
 
 def _check_columns(cards: np.ndarray) -> np.ndarray:
     col = apply_way(WAY, cards)
+    rule = TO_MODULE[col.rule]
     t = five_card_table()
-    assert not np.any(col.rule == FALLBACK_ID)
-    assert np.all(col.rule >= 0) and np.all(col.rule < len(tp.RULES))
+    assert not np.any(rule == FALLBACK_ID)
+    assert np.all(rule >= 0) and np.all(rule < len(tp.RULES))
     assert np.all(col.low.astype(np.int64) <= t.max_low[col.high.astype(np.int64)])
     # rule 7's own branches always keep a straight or better in back
     r7 = np.isin(
-        col.rule,
+        rule,
         [tp.R_SF_NO_PAIR, tp.R_SF_PAIR_FRONT, tp.R_SF_PAIR_KEPT_BACK,
          tp.R_SF_TRIPS_PAIR_FRONT, tp.R_SF_TRIPS_KEPT_BACK],
     )  # fmt: skip
     assert np.all(t.category[col.high[r7].astype(np.int64)] >= Category.STRAIGHT)
-    return col.rule
+    return rule
 
 
 def test_random_hands_valid() -> None:

@@ -18,7 +18,7 @@ from analysis.waylab.ways import load_way_module
 from enumerate.cache import read_provenance
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, five_card_table, two_card_id
-from enumerate.houseways import FALLBACK, HouseWay, get_way, gli, set_hand
+from enumerate.houseways import FALLBACK, HouseWay, get_way, set_hand
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import frontier_of
 from enumerate.tables import hand_table
@@ -30,6 +30,7 @@ from enumerate.waytables import (
     way_cache_path,
     way_table,
 )
+from tests.reference_ways import gli
 
 SMALL = Deck.parse("TJQKA:cdh+joker")  # 16 cards
 DECK = Deck.parse("9TJQKA:cdhs+joker")  # 25 cards
@@ -357,21 +358,20 @@ def test_player_table_rows_worked_out_by_hand(cache_dir, deck, hand, splits):
 
 
 def test_a_way_kernel_is_read_from_numba_cache_by_the_next_process(tmp_path):
-    # each shipped way sets hands by a kernel of its own module, which numba caches: the
-    # next process reads it instead of compiling (a kernel given ``choose`` as an argument
-    # is compiled again in every process)
+    # every shipped way is a card, set by the one kernel of the cards, which numba caches:
+    # the next process reads it instead of compiling
     import os
     import subprocess
     import sys
 
     from enumerate.houseways import get_way
 
-    shipped = ("gli", "trump-plaza", "foxwoods", "max-back")  # others' ways may have none
-    assert all(get_way(name).kernel is not None for name in shipped)
+    shipped = ("gli", "trump-plaza", "foxwoods", "max-back")
+    assert all(get_way(name).program is not None for name in shipped)
     code = ("import numpy as np\n"
-            "from enumerate.houseways import apply_way, cached, get_way\n"
+            "from enumerate.houseways import apply_way, get_way, interpreter\n"
             "apply_way(get_way('max-back'), np.zeros((0, 7), dtype=np.int64))\n"
-            "print(sum(cached.set_max_back.stats.cache_hits.values()))")  # fmt: skip
+            "print(sum(interpreter.set_range_cards.stats.cache_hits.values()))")  # fmt: skip
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     hits = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                            text=True, check=True).stdout.split()[-1] for _ in range(2)]  # fmt: skip

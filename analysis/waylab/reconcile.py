@@ -2,15 +2,15 @@
 
 The dealer-open math report publishes one figure for its house way: a base-game house edge of
 1.82% with the player answering the exposed dealer by his best response
-(``data/published/math_reports.toml``). Every named reading of the ``gli`` card
-(``enumerate.houseways.gli.CLAUSES``) is priced here exactly, from one per-dealer table (no
-engine run per reading): each single alternative over the literal reading, then every
+(``data/published/math_reports.toml``). Every named reading of the ``gli`` card (the
+``[[clause]]`` tables of ``data/ways/gli.toml``) is priced here exactly, from one per-dealer
+table (no engine run per reading): each single alternative over the literal reading, then every
 alternative of rule 5's clause (the one in doubt) combined with each single alternative of the
 other clauses. The table says how far each lands from the published figure.
 
 Nothing is fitted: the readings are the card's, the figure is the report's, and the choice of
-the default reading (``gli.DEFAULT``; docs/rules.md, "The gli card") weighs this table together
-with what the reading does to the hands it changes (``analysis.waylab.waycosts``).
+the default reading (the card's ``default``; docs/rules.md, "The gli card") weighs this table
+together with what the reading does to the hands it changes (``analysis.waylab.waycosts``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ from analysis.games.players import Player
 from analysis.games.variants import get_variant
 from analysis.waylab.wayedge import DealerLab, dealer_lab, way_edge
 from enumerate.engine.pairs.run import default_jobs
-from enumerate.houseways import get_way
-from enumerate.houseways import gli as gli_way
+from enumerate.houseways import Clause, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.waytables import way_is_cached, way_tables
 
@@ -51,14 +50,19 @@ def readings_to_try() -> list[dict[str, str]]:
     """Changes to the literal reading, as clause -> alternative: none; each single
     alternative; each alternative of rule 5's clause with each single alternative of another
     clause."""
-    singles = [{c.id: name} for c in gli_way.CLAUSES for name in c.names if name != c.literal]
+    singles = [{c.id: name} for c in _clauses() for name in c.names if name != c.literal]
     fives = [{RULE_5: name} for name in _clause(RULE_5).names if name != _clause(RULE_5).literal]
     pairs = [{**five, **one} for five in fives for one in singles if RULE_5 not in one]
     return [{}, *singles, *pairs]
 
 
-def _clause(cid: str) -> gli_way.Clause:
-    return next(c for c in gli_way.CLAUSES if c.id == cid)
+def _clauses() -> tuple[Clause, ...]:
+    """The named clauses of the gli card."""
+    return get_way("gli").clauses
+
+
+def _clause(cid: str) -> Clause:
+    return next(c for c in _clauses() if c.id == cid)
 
 
 def reading_names() -> list[str]:
@@ -68,7 +72,7 @@ def reading_names() -> list[str]:
 
 def way_name(change: Mapping[str, str]) -> str:
     """The canonical name of the literal reading with ``change``."""
-    return get_way("gli", {**gli_way.LITERAL, **change}).name
+    return get_way("gli", {**{c.id: c.literal for c in _clauses()}, **change}).name
 
 
 def reconcile(

@@ -26,7 +26,7 @@ then a way of its own, named ``way[clause=alternative,...]``::
 
 The name is canonical (clauses in the card's order, the way's own readings left out: plain
 ``gli`` reads ``two-pair=high-sevens``, so ``gli[two-pair=high-sevens]`` is ``gli``, while the
-literal reading ``gli[two-pair=and]`` is a way of its own, the one ``gli.LITERAL_NAME`` names)
+literal reading ``gli[two-pair=and]`` is a way of its own)
 and the reading is part of the way's ``fingerprint`` and ``key``, so caches of different
 readings never mix.
 ``readings_of(way)`` lists each clause with the alternative the way takes.
@@ -212,7 +212,9 @@ def _parse_choices(name: str, inner: str) -> dict[str, str]:
 
 
 def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
-    """The registered way called ``name``; a clear error naming the known ways otherwise.
+    """The registered way called ``name``, or the rule card of the file ``name`` (a path
+ending in ``.toml``, registered by the card's name); a clear error naming the known ways
+otherwise.
 
     ``name`` may choose readings of the way's clauses, ``"gli[two-pair=or]"``, and so may
     ``readings`` (clause id -> alternative, over those of the name). The way returned is named
@@ -226,6 +228,10 @@ def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     """
     base_name, bracket, rest = name.partition("[")
     base_name = base_name.strip()
+    if base_name.endswith(".toml"):  # a rule card's file: read, and registered by its name
+        from enumerate.houseways.cards import card_way, read_card
+
+        base_name = register(card_way(read_card(base_name))).name
     try:
         base = _REGISTRY[base_name]
     except KeyError:
@@ -300,10 +306,10 @@ def _royal_id(table: FiveCardTable) -> int:
 # and one or more readings; they set the hands ``lo <= h < hi`` and run in threads
 # (``enumerate.runtime.threads``). Each takes the way's ``choose`` as an argument, which keeps it
 # out of numba's disk cache (the argument's type is the function object, new in every process): a
-# long compile in every process that sets hands, longest for gli's readings. So each shipped way has
-# a kernel of its own that calls one of these with the way's ``choose``
-# (``enumerate.houseways.cached``, ``HouseWay.kernel``: cached, compiled once per checkout); a way
-# without one is set by these directly.
+# long compile in every process that sets hands. A module way may give a kernel of its own that
+# calls one of these with its ``choose`` read as an attribute of its module (``HouseWay.kernel``:
+# cached, compiled once per checkout); a way without one is set by these directly. Rule cards
+# need neither: one cached kernel runs every card (``interpreter.set_range_cards``).
 
 
 @njit(inline="always")

@@ -175,8 +175,9 @@ def _unknown(doc: Mapping[str, Any], known: set[str], where: str) -> None:
         raise CardError(f"{where}: unknown field {extra[0]!r} (fields: {', '.join(sorted(known))})")
 
 
-def read_card(path: str | Path) -> Card:
-    """Read and check a card file (its conditions compile under every reading)."""
+def read_card(path: str | Path, every_reading: bool = True) -> Card:
+    """Read and check a card file: its conditions compile under its own reading and, with
+    ``every_reading``, under every reading of each clause."""
     path = Path(path)
     where = str(path)
     try:
@@ -216,7 +217,7 @@ def read_card(path: str | Path) -> Card:
                 _text(doc, "notes", where, ""), kind, tuple(rules), clauses, readings, default,
                 text)  # fmt: skip
     own = dict(default)
-    for reading in _every_reading(card):
+    for reading in _every_reading(card) if every_reading else [own]:
         try:
             card.program(reading)
         except CardError as err:
@@ -302,5 +303,5 @@ def card_fingerprint(card: Card) -> str:
 
 @cache
 def shipped_cards() -> tuple[Card, ...]:
-    """The cards of ``data/ways``."""
-    return tuple(read_card(p) for p in sorted(WAY_DIR.glob("*.toml")))
+    """The cards of ``data/ways`` (the tests check each under every reading)."""
+    return tuple(read_card(p, every_reading=False) for p in sorted(WAY_DIR.glob("*.toml")))

@@ -28,7 +28,7 @@ Among the settings a choice allows, ties go to the strongest back. Every mistake
 ``CardError`` line saying where and what.
 
 >>> p = compile_card([("quads and quad1 >= J", "pair quad1", 0), ("", "two highest singles", 1)])
->>> p[0], len(p) > 2
+>>> int(p[0]), len(p) > 2
 (2, True)
 """
 

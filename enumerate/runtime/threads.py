@@ -5,8 +5,8 @@ A kernel ``kernel(lo, hi, *args)`` compiled with ``nogil=True`` handles the item
 ``range(n)`` into chunks and runs them on one thread per core. This does what numba's
 ``parallel=True`` and ``prange`` would, without their cost: numba's parallel compilation of a
 kernel takes several times as long as the plain one, paid on every fresh checkout, and in every
-process for a house-way kernel numba cannot cache (a way of the user's without a kernel of its
-own: ``enumerate.houseways.cached``).
+process for a house-way kernel numba cannot cache (a way of the user's module without a kernel
+of its own: ``enumerate.houseways.base``).
 
 >>> import numpy as np
 >>> from numba import njit

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from enumerate.houseways import foxwoods, gli, max_back, trump_plaza
 from enumerate.houseways.base import set_range, set_range_read
+from tests.reference_ways import foxwoods, gli, max_back, trump_plaza
 
 
 @njit(cache=True, nogil=True)
