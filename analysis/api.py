@@ -91,6 +91,7 @@ def return_table(
     *,
     way: HouseWay | str | None = None,
     player: Player | str | None = None,
+    player_way: HouseWay | str | None = None,
     deck: Deck | str | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
@@ -102,8 +103,10 @@ def return_table(
 
     ``Player.OPTIMAL`` (blind variants) prices the optimal strategy from the per-hand table;
     ``Player.BANKING`` and ``Player.BANKING_OPTIMAL`` (traditional) the player who banks
-    against one opponent. ``on_run`` is told in one line when the deals must be counted
-    (not read from the cache).
+    against one opponent. ``player_way`` (blind variants, ``Player.HOUSE_WAY``): the player
+    sets by that card or way instead of the dealer's (a strategy card), priced from the
+    per-hand table where it can be. ``on_run`` is told in one line when the deals must be
+    counted (not read from the cache).
     """
     from analysis.games.variants import get_variant
 
@@ -124,6 +127,12 @@ def return_table(
                 f"response (player={Player.BEST_RESPONSE}), not a blind strategy"
             )
         return optimal_return_table(v, name, d, rules, use_cache)
+    if player_way is not None:
+        if mode != Player.HOUSE_WAY:
+            raise ValueError(f"player_way is for a blind player (player={Player.HOUSE_WAY})")
+        from analysis.pricing.strategy import strategy_return_table
+
+        return strategy_return_table(v, player_way, name, d, rules, use_cache)
     from analysis.pricing.returns import analyze
 
     return analyze(v, way, mode, d, rules, use_cache, on_run=on_run)

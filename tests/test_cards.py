@@ -319,3 +319,122 @@ def test_a_reading_of_a_clause_is_a_way_of_its_own(tmp_path) -> None:
     hand = "9s 9d 3c 3h As 8d 2s"
     assert set_hand(six, hand).rule.startswith("2.")
     assert set_hand(nine, hand).rule.startswith("1.")
+
+
+# ---------------------------------------------------------------------------------------------
+# paigow way check
+
+
+def _brute_hands(deck: str) -> list[list[int]]:
+    from itertools import combinations
+
+    d = Deck.parse(deck)
+    return [list(h) for h in combinations(sorted(c.id for c in d.cards), 7)]
+
+
+def _rank_counts(hand: list[int]) -> list[int]:
+    counts = [0] * 13
+    for c in hand:
+        counts[12 if c == 52 else c >> 2] += 1  # the joker counts as an ace
+    return counts
+
+
+CHECK_CARD = """
+name = "check-me"
+title = "a card with mistakes"
+source = "tests/test_cards.py"
+
+[[rule]]
+id = "1"
+text = "full house: the pair from the trips in front"
+when = "full_house and not two_trips and n_pairs == 1"
+front = "pair trips1"
+
+[[rule]]
+id = "2"
+text = "no pair: a pair of aces in front"
+when = "no_pair"
+front = "pair A"
+
+[[rule]]
+id = "3"
+text = "never: five of a kind of deuces"
+when = "count(2) == 5"
+front = "highest"
+
+[[rule]]
+id = "4"
+text = "everything else but one pair: strongest back"
+when = "not one_pair"
+front = "strongest back"
+"""
+
+
+def test_the_checker_counts_each_rule_against_a_walk_over_the_hands(tmp_path) -> None:
+    """The counts of ``check_card`` equal those of a plain loop over every hand of a deck,
+    worked out from the hands' rank counts alone: hands no rule sets (one pair), settings that
+    cannot be made (no pair: no pair of aces), dominated settings (a pair broken from the
+    trips while a higher pair stays in back: the pair in front and the trips in back beat it
+    in both hands; above a lower pair it fouls)."""
+    from analysis.waylab.cardcheck import check_card
+
+    # no joker: a full house's back is then never a straight or flush, so the rank counts alone
+    # say which settings are dominated
+    deck = "89TJQKA:cdh"
+    path = tmp_path / "check-me.toml"
+    path.write_text(CHECK_CARD)
+    got = check_card(str(path), Deck.parse(deck))
+    one_pair = no_pair = full_house = dominated = 0
+    for hand in _brute_hands(deck):
+        counts = [n for n in _rank_counts(hand) if n]
+        pairs, trips = counts.count(2), counts.count(3)
+        if trips == 1 and pairs == 1 and counts.count(4) == 0:
+            full_house += 1
+            ranks = _rank_counts(hand)
+            dominated += ranks.index(2) > ranks.index(3)  # the pair is higher than the trips
+        elif max(counts) == 1:
+            no_pair += 1
+        elif pairs == 1 and max(counts) == 2:
+            one_pair += 1
+    assert got.total == len(_brute_hands(deck))
+    first, second, third, fourth = got.rules
+    # the pair from the trips in front: dominated below a higher pair, a foul above a lower one
+    assert first.sets == full_house and first.dominated == dominated > 0
+    assert first.not_valid == full_house - dominated > 0
+    assert second.sets == second.not_valid == no_pair > 0
+    assert third.sets == 0 and third.reached == got.total - full_house - no_pair
+    assert got.unset == one_pair > 0
+    assert fourth.sets == got.total - full_house - no_pair - one_pair
+    errors, warnings = got.errors(), got.warnings()
+    assert any("set by no rule" in e for e in errors)
+    assert any("rule 2 (2. no pair: a pair of aces in front): no valid setting" in e
+               for e in errors)  # fmt: skip
+    assert any("rule 3" in w and "holds for none" in w for w in warnings)
+    assert any("rule 1" in w and "dominated" in w for w in warnings)
+
+
+def test_the_shipped_cards_check_clean() -> None:
+    """On a deck with every structure, the joker and the wheel, every shipped card sets every
+    hand, validly, on a non-dominated setting."""
+    from analysis.waylab.cardcheck import check_card
+
+    for name in SHIPPED:
+        got = check_card(name, Deck.parse("A2345JQK:cdh+joker"))
+        assert not got.errors(), (name, got.errors())
+        assert not any("dominated" in w for w in got.warnings()), name
+
+
+def test_way_check_on_the_command_line(tmp_path, capsys) -> None:
+    from analysis.cli.main import main
+
+    path = tmp_path / "check-me.toml"
+    path.write_text(CHECK_CARD)
+    assert main(["way", "check", str(path), "--deck", "9TJQKA:cd+joker"]) == 1
+    out = capsys.readouterr().out
+    assert "error: " in out and "warning: " in out
+    assert main(["way", "check", "trump-plaza", "--deck", "9TJQKA:cd+joker"]) == 0
+    bad = tmp_path / "bad.toml"
+    bad.write_text(GOOD.replace("{when}", "pare1 > 2").replace("{front}", "highest"))
+    assert main(["way", "check", str(bad), "--deck", "9TJQKA:cd+joker"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown fact 'pare1'" in err

@@ -172,8 +172,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
               "it is built; the optimal player reads the same table)")
     elif player == Player.OPTIMAL and not variant.dealer_exposed:
         _tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
-    table = return_table(variant, way=args.house_way, player=player, deck=_deck(args),
-                         rules=_rules(args), on_run=_tell)  # fmt: skip
+    if args.player_way is not None:
+        get_way(args.player_way)
+    table = return_table(variant, way=args.house_way, player=player,
+                         player_way=args.player_way, deck=_deck(args), rules=_rules(args),
+                         on_run=_tell)  # fmt: skip
     print(table.render(args.format), end="")
     return 0
 
@@ -275,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_set)
 
-    sub.defer(("ways", "diff-ways"), "analysis.cli.ways:add_way_commands")
+    sub.defer(("ways", "diff-ways", "way"), "analysis.cli.ways:add_way_commands")
 
     p = sub.add_parser("analyze", help="exact return table of a game variant's main wager")
     p.add_argument("variant", help="traditional, face-up, dealer-open, ez, commission-free"
@@ -289,6 +292,9 @@ def build_parser() -> argparse.ArgumentParser:
         "against one opponent, both by the house way) or banking-optimal (the banker sets for "
         "his highest EV); default: best-response when the dealer is exposed, else house-way",
     )  # fmt: skip
+    p.add_argument("--player-way", default=None, metavar="CARD",
+                   help="a blind player sets by this card or way (a strategy) instead of the "
+                   "dealer's")  # fmt: skip
     p.add_argument("--format", choices=("md", "csv", "json", "html"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23569JQA:cd+joker")
     p.set_defaults(func=cmd_analyze)

@@ -1,5 +1,6 @@
-"""``paigow ways`` and ``paigow diff-ways``: the registered house ways and where two of them set
-hands differently (defined when named: ``analysis.cli.main`` defers them)."""
+"""``paigow ways``, ``paigow diff-ways`` and ``paigow way check``: the registered house ways,
+where two of them set hands differently, and what each rule of a rule card does (defined when
+named: ``analysis.cli.main`` defers them)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ def cmd_diff_ways(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_way_check(args: argparse.Namespace) -> int:
+    from analysis.waylab.cardcheck import check_card
+
+    check = check_card(args.card, _deck(args), _rules(args))
+    print(check.render(args.format), end="")
+    return 1 if check.errors() else 0
+
+
 def add_way_commands(sub: Any) -> None:
     """Define the commands of this module on the subcommands action ``sub``."""
     p = sub.add_parser("ways", help="the registered house ways")
@@ -51,3 +60,13 @@ def add_way_commands(sub: Any) -> None:
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 9TJQKA:cdhs+joker")
     p.set_defaults(func=cmd_diff_ways)
+
+    p = sub.add_parser("way", help="rule cards: check one (paigow way check FILE)")
+    cards = p.add_subparsers(dest="way_command", required=True, parser_class=type(p))
+    q = cards.add_parser(
+        "check", help="every rule of a card over every hand: reach, sets, errors, warnings"
+    )
+    q.add_argument("card", help="a card file (.toml) or a card's name, e.g. gli[two-pair=or]")
+    q.add_argument("--format", choices=("md", "json"), default="md")
+    q.add_argument("--deck", default="full", help="deck, e.g. full or 9TJQKA:cdhs+joker")
+    q.set_defaults(func=cmd_way_check)

@@ -453,15 +453,20 @@ def optimal_return_table(
     return optimal_strategy(get_variant(variant), house_way, deck, rules, use_cache).returns()
 
 
-def strategy_returns(opt: OptimalStrategy) -> ReturnTable:
-    """The return table of the optimal player of ``opt`` (``OptimalStrategy.returns``)."""
+def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,
+                     player: str = "optimal", notes: tuple[str, ...] | None = None,
+                     player_way: str | None = None) -> ReturnTable:  # fmt: skip
+    """The return table of the player who sets each class at its frontier point ``points``
+    (default: the optimal player of ``opt``, ``OptimalStrategy.returns``), from the per-hand
+    table of ``opt``; ``player`` and ``notes`` for the table."""
     from analysis.pricing.returns import ReturnTable, settle_lines
 
     variant = opt.variant
     per = opt.per_hand
+    chosen = opt.best_point if points is None else points
     size = opt.table.orbit_size.astype(np.int64)[:, None]
-    win = (size * per.win[opt.best_point]).sum(axis=0)  # by win set
-    loss = (size * per.loss[opt.best_point]).sum(axis=0)  # by loss set
+    win = (size * per.win[chosen]).sum(axis=0)  # by win set
+    loss = (size * per.loss[chosen]).sum(axis=0)  # by loss set
     total = (size * per.total).sum(axis=0)  # by dealer class
     # the lines add the counts by the rule that settles them: a group of dealer classes per
     # rule, its wins a sum of win columns (``moebius`` of the group's indicator)
@@ -486,14 +491,16 @@ def strategy_returns(opt: OptimalStrategy) -> ReturnTable:
     push = [t - w - lo for t, w, lo in zip(g_total, g_win, g_loss, strict=True)]
     lines = settle_lines(variant, first_bits, *(np.array(x, dtype=np.int64)
                          for x in (g_win, push, g_loss, g_total)))  # fmt: skip
-    edge_way = opt.house_edge(False)
-    notes = (
-        variant.description,
-        f"the player sets every hand with the highest exact EV against the house way "
-        f"{opt.house_way}; with the house way itself the house edge is "
-        f"{float(edge_way) * 100:.4f}%",
-    )
+    if notes is None:
+        edge_way = opt.house_edge(False)
+        notes = (
+            variant.description,
+            f"the player sets every hand with the highest exact EV against the house way "
+            f"{opt.house_way}; with the house way itself the house edge is "
+            f"{float(edge_way) * 100:.4f}%",
+        )
     return ReturnTable.from_lines(
         lines, int(total.sum()), game=variant.name, deck=opt.table.deck.name,
-        house_way=opt.house_way, player="optimal", title=variant.title, notes=notes,
+        house_way=opt.house_way, player=player, title=variant.title, notes=notes,
+        player_way=player_way,
     )  # fmt: skip

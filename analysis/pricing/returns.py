@@ -109,6 +109,7 @@ class ReturnTable(ShowsAsHtml):
     template: bool = False
     notes: tuple[str, ...] = ()
     unit: str = "deals"  # what ``total`` counts: deals (player, dealer) or hands
+    player_way: str | None = None  # a blind player's own card, when not the dealer's way
 
     @classmethod
     def from_lines(cls, lines: Iterable[Line], total: int, **meta: Any) -> ReturnTable:
@@ -199,6 +200,8 @@ class ReturnTable(ShowsAsHtml):
         out["house_way"] = self.house_way
         if self.paytable is None:
             out["player"] = self.player
+        if self.player_way is not None:
+            out["player_way"] = self.player_way
         out["deck"] = self.deck
         out["total"] = self.total
         out["rows"] = [
@@ -246,7 +249,10 @@ class ReturnTable(ShowsAsHtml):
         out.append(f"{name}, deck {self.deck}: {self.total:,} {self.unit} counted")
         if self.house_way:
             out.append(f"house way: {self.house_way}")
-        if self.player:
+        if self.player_way is not None:
+            out.append(f"player: sets every hand by {self.player_way}, without seeing the "
+                       "dealer")  # fmt: skip
+        elif self.player:
             text = PLAYER_TEXT.get(self.player)
             out.append(f"player: {self.player}" + (f" ({text})" if text else ""))
         out += list(self.notes)
@@ -388,11 +394,11 @@ def price(deal: DealCounts, variant: Variant | str, player: str | None = None) -
     mode = check_player(variant, player)
     lines = variant_lines(deal, variant, mode)
     notes = [variant.description] if variant.description else []
-    if mode == Player.HOUSE_WAY and deal.player_way != deal.dealer_way:
-        notes.append(f"the player sets by the house way {deal.player_way}")
+    other = mode == Player.HOUSE_WAY and deal.player_way != deal.dealer_way
     return ReturnTable.from_lines(
         lines, deal.total, game=variant.name, deck=deal.deck.name, house_way=deal.dealer_way,
         player=str(mode), title=variant.title, notes=tuple(notes),
+        player_way=deal.player_way if other else None,
     )  # fmt: skip
 
 

@@ -300,3 +300,29 @@ def batch(programs: list[tuple[int, ...]], names: list[tuple[str, ...]]
             for r, name in enumerate(names[j]):
                 remap[k, j, r] = index.get(name, 0)
     return progs, same, remap
+
+
+@njit(cache=True, nogil=True)
+def trace_range_card(lo, hi, cards, ids5, max_low, category5, royal_id, prog, position, setting,
+                     valid):  # fmt: skip
+    """For the checker (``paigow way check``): for each hand ``lo <= h < hi``, the position in
+    the card of the rule that sets it (-1: no rule holds), the setting that rule chooses (-1:
+    none fits) and whether that setting is valid."""
+    vals = np.empty(N_FACTS, dtype=np.int64)
+    stack = np.empty(STACK, dtype=np.int64)
+    for h in range(lo, hi):
+        f = hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
+        k = fill_facts(f, vals)
+        position[h] = -1
+        setting[h] = -1
+        valid[h] = False
+        d = prog[2]
+        for t in range(prog[d + k], prog[d + k + 1]):
+            r = prog[t]
+            at = HEAD + RULE_WIDTH * r
+            if holds(f, prog, prog[at], prog[at + 1], vals, stack):
+                s = choose_setting(f, prog, prog[at + 2], vals)
+                position[h] = r
+                setting[h] = s
+                valid[h] = s != NONE and f.valid[s]
+                break
