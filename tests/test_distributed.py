@@ -10,6 +10,7 @@ import os
 import shutil
 import signal
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -101,6 +102,22 @@ def test_user_way_on_cluster(cluster, fresh):
     table = hand_table(Deck.parse(DECK))
     keys = build_keys(table, get_way("pair-in-front"), get_way("gli"), flag_mask=4)
     local = run_engine(table, keys, use_cache=False, progress=False)
+    got = run_engine(table, keys, scheduler=cluster.scheduler_address, backend="dask",
+                     progress=False)  # fmt: skip
+    assert got == local
+
+
+def test_user_card_on_cluster(cluster, fresh, tmp_path):
+    """A rule card read from a file by the client is registered on the workers from its
+    text (they need not see the file)."""
+    text = (Path("data/ways/trump-plaza.toml").read_text()
+            .replace('name = "trump-plaza"', 'name = "my-card"'))  # fmt: skip
+    path = tmp_path / "my-card.toml"
+    path.write_text(text)
+    table = hand_table(Deck.parse(DECK))
+    keys = build_keys(table, get_way(str(path)), get_way("gli"), flag_mask=4)
+    local = run_engine(table, keys, use_cache=False, progress=False)
+    path.unlink()  # only the client ever read it
     got = run_engine(table, keys, scheduler=cluster.scheduler_address, backend="dask",
                      progress=False)  # fmt: skip
     assert got == local

@@ -182,11 +182,17 @@ def read_card(path: str | Path, every_reading: bool = True) -> Card:
     where = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-        doc = tomllib.loads(text)
     except FileNotFoundError:
         raise CardError(f"{where}: no such file") from None
     except (OSError, UnicodeDecodeError) as err:
         raise CardError(f"{where}: cannot read it ({err})") from None
+    return card_from_text(text, where, every_reading)
+
+
+def card_from_text(text: str, where: str, every_reading: bool = True) -> Card:
+    """``read_card`` of a card's text (``where`` names it in messages)."""
+    try:
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise CardError(f"{where}: not valid TOML ({err})") from None
     _unknown(doc, CARD_FIELDS, where)

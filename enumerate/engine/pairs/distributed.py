@@ -53,7 +53,7 @@ from enumerate.engine.pairs.run import (
     _run_shard,
     default_jobs,
 )
-from enumerate.houseways import HouseWay, get_way
+from enumerate.houseways import HouseWay, get_way, register
 from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
@@ -74,6 +74,16 @@ def _way_module(way: HouseWay) -> tuple[str, str | None] | None:
     return module.__name__, str(Path(file).resolve()) if file else None
 
 
+def _way_card(way: HouseWay) -> str | None:
+    """The text of a rule card that does not ship with the package (a file the client read),
+    for workers to register; None for other ways."""
+    from enumerate.houseways.cards import shipped_cards
+
+    if way.program is None or any(c.text == way.text for c in shipped_cards()):
+        return None
+    return way.text
+
+
 @dataclass(frozen=True)
 class RunSpec:
     """What a worker needs to rebuild a run's keys: names and numbers only."""
@@ -84,6 +94,7 @@ class RunSpec:
     player: str
     flag_mask: int
     way_modules: tuple[tuple[str, str | None], ...]  # user-defined ways to import
+    way_cards: tuple[str, ...]  # texts of user rule cards to register
     digest: str  # EngineKeys.digest the worker must reproduce
     code: str  # code fingerprint of the client
     cache: str  # cache folder
@@ -106,9 +117,10 @@ class RunSpec:
                 raise ValueError(f"house way {way.name} changed since the keys were built")
             ways.append(way)
         modules = tuple(dict.fromkeys(x for x in map(_way_module, ways) if x is not None))
+        cards = tuple(dict.fromkeys(x for x in map(_way_card, ways) if x is not None))
         return cls(
             table.deck.key, table.rules.key, spec.dealer, spec.player, spec.flag_mask,
-            modules, keys.digest, code_fingerprint(), str(cache), save,
+            modules, cards, keys.digest, code_fingerprint(), str(cache), save,
         )  # fmt: skip
 
 
@@ -215,6 +227,10 @@ def _run_state(run: RunSpec) -> tuple[HandTable, EngineKeys]:
         table = _table(run.deck, run.rules, run.cache)
         for name, file in run.way_modules:
             _import_way_module(name, file)
+        for text in run.way_cards:
+            from enumerate.houseways.cards import card_from_text, card_way
+
+            register(card_way(card_from_text(text, "a card from the client", False)))
         keys = build_keys(table, get_way(run.dealer), get_way(run.player), run.flag_mask,
                           cache=Path(run.cache))
         if keys.digest != run.digest:
