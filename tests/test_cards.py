@@ -438,3 +438,37 @@ def test_way_check_on_the_command_line(tmp_path, capsys) -> None:
     assert main(["way", "check", str(bad), "--deck", "9TJQKA:cd+joker"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown fact 'pare1'" in err
+
+
+# The Golden Nugget card (data/ways/golden-nugget.toml), hands set by hand from its published
+# text: (hand, front ranks high first with the joker as A, the section of the text)
+GOLDEN_NUGGET = [
+    # two pair, K-9 with an ace: "jacks or better and 6's or better and an ace singleton"
+    ("Kc Kd 9h 9s As 5d 2c", "99", "two pair: split, jacks or better"),
+    # 6-3 with an ace: the high pair is under sevens, no other split holds: kept
+    ("6c 6d 3h 3s As 9d 2c", "A9", "two pair: two pair in back"),
+    # 8-3, no ace: "one pair is 7's or greater and no ace singleton"
+    ("8c 8d 3h 3s Kd 9d 2c", "33", "two pair: split, one pair 7's"),
+    # a full house with a pair of 2's and a king: kept
+    ("9c 9d 9h 2c 2d Ks 5s", "K5", "full house: a pair of 2's"),
+    ("9c 9d 9h 3c 3d Ks 5s", "33", "full house: split"),
+    # four eights with an ace: kept, the ace and the king in front; without one: split
+    ("8c 8d 8h 8s Ac Kd 2h", "AK", "four of a kind: 7 through 10: kept"),
+    ("8c 8d 8h 8s Qc Jd 2h", "88", "four of a kind: 7 through 10: split"),
+    # four kings with a pair of tens: kept, the tens in front
+    ("Kc Kd Kh Ks Tc Td 2h", "TT", "four of a kind: jack through king: kept"),
+    ("As Ad Ac Ah Jk Ks Kd", "KK", "five aces: a pair of kings"),
+    # the wheel with two small pairs and a singleton ace: played as two pair, kept
+    ("Ah 5c 5d 4h 4s 3c 2d", "A3", "two pair: two pair in back"),
+    ("As Ad Ac Kh 9d 5c 2s", "AK", "three of a kind: three aces broken"),
+    # a six-card straight: the lower straight (K down to 9) in back frees the ace for the front
+    ("Ah Kd Qc Jc Th 9s 3d", "A3", "straights and flushes: a king-high or better front"),
+]
+
+
+@pytest.mark.parametrize(("hand", "front", "section"), GOLDEN_NUGGET)
+def test_the_golden_nugget_card_sets_hands_as_its_text_says(hand, front, section) -> None:
+    s = set_hand(get_way("golden-nugget"), hand)
+    ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
+                   key="23456789TJQKA".index, reverse=True)  # fmt: skip
+    assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule

@@ -68,8 +68,15 @@ class CardRule:
 
     @property
     def name(self) -> str:
-        """The rule's name in way tables and reports: ``"3. two pair ..."``."""
-        return f"{self.id}. {self.text}" if self.id else self.text
+        """The rule's name in way tables and reports: ``"3. two pair ..."`` for a numbered
+        rule, ``"two pair: ..."`` for a card that names its sections."""
+        return _rule_name(self.id, self.text)
+
+
+def _rule_name(rule_id: str, text: str) -> str:
+    if not rule_id:
+        return text
+    return f"{rule_id}. {text}" if re.fullmatch(r"\d+[a-z]?", rule_id) else f"{rule_id}: {text}"
 
 
 @dataclass(frozen=True)
@@ -118,8 +125,7 @@ class Card:
         """Each rule's name under ``reading`` (its text may quote a clause)."""
         out = []
         for i, r in enumerate(self.rules):
-            text = self.quote(r.text, "text", reading, self._where(i))
-            out.append(f"{r.id}. {text}" if r.id else text)
+            out.append(_rule_name(r.id, self.quote(r.text, "text", reading, self._where(i))))
         return out
 
     def rule_names(self, reading: Mapping[str, str] | None = None) -> tuple[str, ...]:

@@ -142,7 +142,7 @@ def _rank_arg(word: str) -> tuple[int, int]:
 def parse_backs(text: str) -> tuple[int, bool]:
     """The mask of back categories (and royal only) of a back spec such as ``straight or
     better`` or ``straight, flush or straight flush``."""
-    words = [w for w in re.split(r"\s+|(,)", text.strip().lower()) if w and w not in ("a", "an")]
+    words = [w for w in re.split(r"\s+|(,)", text.strip().lower()) if w]
     if not words:
         raise CardError("an empty back")
     better = words[-2:] == ["or", "better"]
@@ -156,7 +156,7 @@ def parse_backs(text: str) -> tuple[int, bool]:
                 raise CardError(f"cannot read the back {text!r}")
             names.append("_".join(current))
             current = []
-        else:
+        elif current or w not in ("a", "an"):  # "a straight", "four of a kind"
             current.append(w)
     mask, royal = 0, False
     for name in names:
