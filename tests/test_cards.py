@@ -472,3 +472,44 @@ def test_the_golden_nugget_card_sets_hands_as_its_text_says(hand, front, section
     ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
                    key="23456789TJQKA".index, reverse=True)  # fmt: skip
     assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule
+
+
+# The Bally's card (data/ways/ballys.toml), hands set by hand from its published text
+BALLYS = [
+    # the joker exception: A + joker make only the ace-high straight: aces in back, K-Q front
+    ("Ah Jk Kd Qc Jh 5s 3d", "KQ", "straights and flushes: an ace-high straight"),
+    # a lower straight with the joker (K down to 9) is played, the ace goes in front
+    ("Ah Jk Kd Qc Jh 9s 3d", "A3", "straights and flushes: the highest two cards"),
+    # the ace and joker make the wheel: the wheel in back, the queen and jack in front
+    ("Ah Jk 2d 3c 4h Qs Jd", "QJ", "straights and flushes: the highest two cards"),
+    # a straight (A down to 10) with a pair beside it: the pair in front
+    ("9h 9d Tc Jh Qs Kd Ac", "99", "straights and flushes: with one pair"),
+    # low-mid with a king: kept; low-high with a king only: split; mid-mid with an ace: kept
+    ("9c 9d 4h 4s Kd 8c 2h", "K8", "two pairs: low-low or low-mid"),
+    ("Jc Jd 4h 4s Kd 8c 2h", "44", "two pairs: split"),
+    ("Tc Td 7h 7s Ad 8c 2h", "A8", "two pairs: low-high or mid-mid"),
+    ("Kc Kd Jh Js Ad 8c 2h", "JJ", "two pairs: split"),
+    # four nines never split (the two highest other cards in front); four queens with an ace
+    # are kept, without one split
+    ("9c 9d 9h 9s Kd 8c 2h", "K8", "four of a kind: twos thru nines"),
+    ("Qc Qd Qh Qs Ad 8c 2h", "A8", "four of a kind: tens thru kings: kept"),
+    ("Qc Qd Qh Qs Kd 8c 2h", "QQ", "four of a kind: tens thru kings: split"),
+    # four aces with a pair of queens split (the default reading); with kings, kings in front
+    ("Ac Ad Ah As Qd Qc 2h", "AA", "four of a kind: four aces: always split"),
+    ("Ac Ad Ah As Kd Kc 2h", "KK", "four of a kind: four aces with a pair"),
+    ("9c 9d 9h 2s 2d Ac Kh", "AK", "full house: a pair of 2's with an ace and a king"),
+]
+
+
+@pytest.mark.parametrize(("hand", "front", "section"), BALLYS)
+def test_the_ballys_card_sets_hands_as_its_text_says(hand, front, section) -> None:
+    s = set_hand(get_way("ballys"), hand)
+    ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
+                   key="23456789TJQKA".index, reverse=True)  # fmt: skip
+    assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule
+
+
+def test_the_ballys_four_aces_clause() -> None:
+    hand = "Ac Ad Ah As Qd Qc 2h"
+    assert set_hand(get_way("ballys[four-aces-pair=any-pair]"), hand).rule.startswith(
+        "four of a kind: four aces with a pair")

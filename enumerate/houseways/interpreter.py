@@ -68,6 +68,8 @@ OP_CONST, OP_FACT, OP_COUNT = 0, 1, 2  # push a constant; a fact; pop rank r, pu
 OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE = 3, 4, 5, 6, 7, 8
 OP_AND, OP_OR, OP_NOT = 9, 10, 11
 OP_HAS, OP_FRONT, OP_BACK = 12, 13, 14  # choice c: a setting exists; its front id; back id
+OP_FRONT_HIGH, OP_FRONT_LOW = 15, 16  # choice c: the higher and lower rank of its front
+CHOICE_OPS = (OP_HAS, OP_FRONT, OP_BACK, OP_FRONT_HIGH, OP_FRONT_LOW)
 OP_WIDTH = 2  # every operation takes two ints: the code and its argument (0 when none)
 
 # choice selectors
@@ -172,14 +174,20 @@ def holds(f, prog, start, end, vals, stack):
             stack[n - 1] = f.counts[r] if r >= 0 else 0
         elif op == OP_NOT:
             stack[n - 1] = stack[n - 1] == 0
-        elif op in (OP_HAS, OP_FRONT, OP_BACK):
+        elif op in CHOICE_OPS:
             s = choose_setting(f, prog, x, vals)
             if op == OP_HAS:
                 stack[n] = s != NONE
             elif s == NONE:
                 stack[n] = -1
+            elif op == OP_FRONT:
+                stack[n] = f.low[s]
+            elif op == OP_BACK:
+                stack[n] = f.high[s]
+            elif op == OP_FRONT_HIGH:
+                stack[n] = f.front_hi[s]
             else:
-                stack[n] = f.low[s] if op == OP_FRONT else f.high[s]
+                stack[n] = f.front_lo[s]
             n += 1
         else:
             b, a = stack[n - 1], stack[n - 2]
@@ -271,7 +279,7 @@ def _rules_of(prog: np.ndarray, names: tuple[str, ...], k: int) -> tuple[object,
         code: list[object] = []
         for i in range(start, end, OP_WIDTH):
             op, x = int(prog[i]), int(prog[i + 1])
-            code.append((op, _choice_of(prog, x) if op in (OP_HAS, OP_FRONT, OP_BACK) else x))
+            code.append((op, _choice_of(prog, x) if op in CHOICE_OPS else x))
         out.append((tuple(code), _choice_of(prog, c), names[name]))
     return tuple(out)
 

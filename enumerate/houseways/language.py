@@ -56,6 +56,8 @@ from enumerate.houseways.interpreter import (
     OP_EQ,
     OP_FACT,
     OP_FRONT,
+    OP_FRONT_HIGH,
+    OP_FRONT_LOW,
     OP_GE,
     OP_GT,
     OP_HAS,
@@ -93,7 +95,7 @@ RANK_FACTS = {n for n in FACTS if re.fullmatch(r"(quad|trips|pair|single)\d", n)
 COUNT_FACTS = {n for n in FACTS if n.startswith("n_")}
 CATEGORY_FACTS = {"best_five"}
 BOOL_FACTS = set(FACTS) - RANK_FACTS - COUNT_FACTS - CATEGORY_FACTS
-FUNCTIONS = ("count", "singleton", "can", "front", "back")
+FUNCTIONS = ("count", "singleton", "can", "front", "back", "front_high", "front_low")
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(==|!=|<=|>=|\.\.|[<>(),{}]))")
 
@@ -229,7 +231,7 @@ class _Value:
     structures: int = EVERY_STRUCTURE
 
 
-_CALL = re.compile(r"\b(can|front|back)\s*\(")
+_CALL = re.compile(r"\b(can|front_high|front_low|front|back)\s*\(")
 
 
 def _lift_choices(text: str) -> tuple[str, list[str]]:
@@ -391,8 +393,10 @@ class _Parser:
         if choice not in self.choices:
             self.choices.append(choice)
         c = self.choices.index(choice)
-        op = {"can": OP_HAS, "front": OP_FRONT, "back": OP_BACK}[name]
-        return _Value("bool" if name == "can" else "id", [op, c], f"{name}({spec})")
+        op = {"can": OP_HAS, "front": OP_FRONT, "back": OP_BACK, "front_high": OP_FRONT_HIGH,
+              "front_low": OP_FRONT_LOW}[name]  # fmt: skip
+        kind = {"can": "bool", "front_high": "rank", "front_low": "rank"}.get(name, "id")
+        return _Value(kind, [op, c], f"{name}({spec})")
 
     def as_rank(self, v: _Value, where: str) -> _Value:
         if v.kind == "rank":
@@ -433,7 +437,8 @@ class _Parser:
 def _depth(code: Sequence[int]) -> int:
     n = deepest = 0
     for op in code[::2]:
-        n += 1 if op in (OP_CONST, OP_FACT, OP_HAS, OP_FRONT, OP_BACK) else (
+        n += 1 if op in (OP_CONST, OP_FACT, OP_HAS, OP_FRONT, OP_BACK, OP_FRONT_HIGH,
+                         OP_FRONT_LOW) else (
             0 if op in (OP_COUNT, OP_NOT) else -1)  # fmt: skip
         deepest = max(deepest, n)
     return deepest
