@@ -418,7 +418,7 @@ def test_the_shipped_cards_check_clean() -> None:
     hand, validly, on a non-dominated setting."""
     from analysis.waylab.cardcheck import check_card
 
-    for name in SHIPPED:
+    for name in sorted(p.stem for p in WAY_DIR.glob("*.toml")):
         got = check_card(name, Deck.parse("A2345JQK:cdh+joker"))
         assert not got.errors(), (name, got.errors())
         assert not any("dominated" in w for w in got.warnings()), name
@@ -513,3 +513,35 @@ def test_the_ballys_four_aces_clause() -> None:
     hand = "Ac Ad Ah As Qd Qc 2h"
     assert set_hand(get_way("ballys[four-aces-pair=any-pair]"), hand).rule.startswith(
         "four of a kind: four aces with a pair")
+
+
+# The Flamingo Hilton card (data/ways/flamingo-hilton.toml), hands set by hand from its text
+FLAMINGO = [
+    # both pairs 6's or less: kept, whatever else the hand holds
+    ("6c 6d 3h 3s Qd 9c 2h", "Q9", "two pair: kept, both pairs 6's or less"),
+    # both 10's or less with an ace: kept; without the ace, split
+    ("Tc Td 8h 8s Ad 9c 2h", "A9", "two pair: kept, both pairs 10's or less"),
+    ("Tc Td 8h 8s Kd 9c 2h", "88", "two pair: split"),
+    # a pair of face cards, a pair of 5's or less and an ace: kept
+    ("Qc Qd 4h 4s Ad 9c 2h", "A9", "two pair: kept, a pair of face cards"),
+    ("Qc Qd 7h 7s Ad 9c 2h", "77", "two pair: split"),
+    # four eights beside an ace and a king: kept; beside an ace and a nine: split
+    ("8c 8d 8h 8s Ad Kc 2h", "AK", "four of a kind: 7 through 10: kept"),
+    ("8c 8d 8h 8s Ad 9c 2h", "88", "four of a kind: 7 through 10: split"),
+    # a straight (9 down to 5) and a flush (K-9-8-6-2 of spades): the straight frees a
+    # king-high front, so it is played; with a queen instead, no front is king-high or better,
+    # so the flush goes in back
+    ("Ks 9s 8s 7d 6s 5h 2s", "K2", "straights and flushes: both a straight and a flush: the"),
+    ("Qs 9s 8s 7d 6s 5h 2s", "75", "straights and flushes: both a straight and a flush: other"),
+    # a royal flush with a nine and a deuce: broken for the king-high straight flush, the ace
+    # and the deuce in front
+    ("Ac Kc Qc Jc Tc 9c 2d", "A2", "royal flush: broken"),
+]
+
+
+@pytest.mark.parametrize(("hand", "front", "section"), FLAMINGO)
+def test_the_flamingo_card_sets_hands_as_its_text_says(hand, front, section) -> None:
+    s = set_hand(get_way("flamingo-hilton"), hand)
+    ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
+                   key="23456789TJQKA".index, reverse=True)  # fmt: skip
+    assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule
