@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from analysis.games.variants import variant_names
-from analysis.report.build import build_reports
+from analysis.report.build import CASINO_WAYS, build_reports
 from enumerate.rules import Deck
 
 ENGINE_RUNS: list[object] = []  # the engine runs of the report below
@@ -36,7 +36,8 @@ def built(tmp_path_factory):
 def test_the_report_counts_its_deals_without_an_engine_run(built):
     """The variants' and side bets' pair counts come from the lab's per-dealer table and one
     blind pass for both ways (``analysis.pricing.labpairs``), not from an engine run per way."""
-    assert any(line.startswith("pair counts of gli, trump-plaza: one blind pass")
+    assert any(line.startswith("pair counts of gli, trump-plaza, foxwoods, golden-nugget, ballys, "
+                               "flamingo-hilton: one blind pass")
                for line in LOG)  # fmt: skip
     assert ENGINE_RUNS == []
 
@@ -211,7 +212,7 @@ def test_the_index_opens_with_one_summary_table(built):
     links = [re.fullmatch(r"\[(.+)\]\((.+\.md)\)", row[0]) for row in rows]
     assert all(links), rows
     pages = [m.group(2) for m in links if m]
-    expected = {f"variant-{name}-{way}-{mode}.md" for way in ("gli", "trump-plaza")
+    expected = {f"variant-{name}-{way}-{mode}.md" for way in CASINO_WAYS
                 for name in variant_names()
                 for mode in ("house-way", "best-response")
                 if mode == "house-way" or get_variant(name).dealer_exposed}  # fmt: skip

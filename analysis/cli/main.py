@@ -221,7 +221,7 @@ def cmd_reports(args: argparse.Namespace) -> int:
     from analysis.report.build import build_reports
     from enumerate.houseways import split_way_names
 
-    ways = split_way_names(args.ways)
+    ways = split_way_names(args.ways) if args.ways else []
     for w in ways:
         get_way(w)
     t0 = time.perf_counter()
@@ -320,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("reports", help="every variant, side bet and paytable, with plots")
     p.add_argument("--out", default="reports", help="output folder (default reports/)")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cdh+joker")
-    p.add_argument("--ways", default="gli,trump-plaza", help="house ways, comma-separated")
+    p.add_argument("--ways", default=None, help="house ways, comma-separated (default: every "
+                   "casino way of data/ways, gli first)")
     p.add_argument("--no-optimal", action="store_true", help="skip the optimal-strategy tables")
     p.set_defaults(func=cmd_reports)
 

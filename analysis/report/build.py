@@ -56,7 +56,9 @@ if TYPE_CHECKING:
 
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
-LAB_WAYS = ("gli", "trump-plaza", "foxwoods")  # the casino ways priced in the house-way lab
+# the casino ways a report prices in every variant, and in the house-way lab (data/ways)
+CASINO_WAYS = ("gli", "trump-plaza", "foxwoods", "golden-nugget", "ballys", "flamingo-hilton")
+LAB_WAYS = CASINO_WAYS
 AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 OPTIMAL_STEP = "optimal strategy"
 
@@ -388,7 +390,7 @@ def build_reports(
     out.mkdir(parents=True, exist_ok=True)
     deck = deck or Deck.full()
     rules = rules or Rules()
-    ways = ways or ["gli", "trump-plaza"]
+    ways = ways or list(CASINO_WAYS)
     rep = Report(out, deck)
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
     from analysis.waylab.reconcile import reading_names
