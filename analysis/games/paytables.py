@@ -27,8 +27,7 @@ Every problem is reported as ONE line naming the file, the field and what is wro
 from __future__ import annotations
 
 import math
-import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from enumerate.classes import SevenCardClass
+from enumerate.datafile import DataFileError, quoted, read_toml
 
 PAYTABLE_DIR = Path(__file__).resolve().parents[2] / "data" / "paytables"
 
@@ -68,39 +68,8 @@ ENVY_BETS = ("fortune", "chan-chu", "envy")  # bets whose tables may carry an [e
 FIELDS = ("bet", "envy", "name", "note", "pays", "source", "template", "title")
 
 
-class DataFileError(ValueError):
-    """A data file (paytable, variant) is wrong: one line naming the file and the field."""
-
-
 class PaytableError(DataFileError):
     """A paytable file is wrong."""
-
-
-def read_toml(
-    path: Path, error: type[DataFileError], fields: Iterable[str] | None = None
-) -> dict[str, Any]:
-    """The TOML document at ``path``; any failure, or a top-level key not in ``fields`` (when
-    given), is one line of ``error``."""
-    doc = _parse_toml(path, error)
-    if fields is not None:
-        known = tuple(fields)
-        for key in doc:
-            if key not in known:
-                raise error(f"{path}: {quoted(key)}: unknown field (known: {', '.join(known)})")
-    return doc
-
-
-def _parse_toml(path: Path, error: type[DataFileError]) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise error(f"{path}: cannot read: {err}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise error(f"{path}: not valid TOML: {err}") from None
 
 
 def exact(value: object) -> Fraction | None:
@@ -126,12 +95,6 @@ def exact(value: object) -> Fraction | None:
         except (ValueError, ZeroDivisionError):
             return None
     return None
-
-
-def quoted(key: str) -> str:
-    """A TOML key as written in a dotted field name: bare when it can be."""
-    bare = key.replace("-", "").replace("_", "").isalnum()
-    return key if bare else f'"{key}"'
 
 
 @dataclass(frozen=True)

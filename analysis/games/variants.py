@@ -36,8 +36,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from analysis.games.paytables import DataFileError, exact, quoted, read_toml
+from analysis.games.paytables import exact
 from analysis.games.players import Player
+from enumerate.datafile import DataFileError, quoted, read_toml
 from enumerate.houseways import get_way
 from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, DealerEvent
 

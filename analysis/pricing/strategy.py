@@ -23,7 +23,7 @@ METHODS = ("auto", "table", "engine")
 
 
 @njit(cache=True)
-def frontier_points(offset, point_high, point_low, high, low):
+def point_index(offset, point_high, point_low, high, low):
     """Per class c, the index of its frontier point (``point_high``, ``point_low`` between
     ``offset[c]`` and ``offset[c + 1]``) equal to the setting (``high[c]``, ``low[c]``); -1 when
     the setting is not on the frontier."""
@@ -64,7 +64,7 @@ def strategy_return_table(
         opt = optimal_strategy(v, dealer, deck, rules, use_cache)
         per = opt.per_hand
         cols = way_table(player, deck, rules, use_cache)
-        points = frontier_points(per.point_offset.astype(np.int64),
+        points = point_index(per.point_offset.astype(np.int64),
                                  per.point_high.astype(np.int64),
                                  per.point_low.astype(np.int64), cols.high.astype(np.int64),
                                  cols.low.astype(np.int64))  # fmt: skip

@@ -11,7 +11,6 @@ Warnings: rules no hand reaches or that never hold, and dominated settings. Coun
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -20,7 +19,7 @@ from analysis.report.notebook import ShowsAsHtml
 from enumerate.cards import Card
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.base import _royal_id
-from enumerate.houseways.interpreter import trace_range_card
+from enumerate.houseways.interpreter import name_of, trace_range_card
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import hand_table
@@ -105,7 +104,7 @@ def check_card(way: HouseWay | str, deck: Deck | None = None,
     """Check the card ``way`` (a card's name or file, with a reading if wanted) over every hand
     of ``deck``."""
     from enumerate.evaluate import five_card_table
-    from enumerate.waytables import player_table, way_table
+    from enumerate.waytables import player_table
 
     way = get_way(way) if isinstance(way, str) else way
     if way.program is None:
@@ -117,13 +116,15 @@ def check_card(way: HouseWay | str, deck: Deck | None = None,
     position = np.empty(n, dtype=np.int16)
     setting = np.empty(n, dtype=np.int8)
     valid = np.empty(n, dtype=np.bool_)
+    high = np.empty(n, dtype=np.int32)
+    low = np.empty(n, dtype=np.int32)
     prog = np.array(way.program, dtype=np.int64)
     over_ranges(trace_range_card, n, table.cards, five.ids, five.max_low, five.category,
-                _royal_id(five), prog, position, setting, valid)  # fmt: skip
+                _royal_id(five), prog, position, setting, valid, high, low)  # fmt: skip
     weight = table.orbit_size.astype(np.int64)
-    cols = way_table(way, deck, rules)
-    on_frontier = player_table(deck, rules).on_frontier(cols.high, cols.low)
-    card_rules = _card_rule_names(way)
+    on_frontier = np.zeros(n, dtype=np.bool_)
+    on_frontier[valid] = player_table(deck, rules).on_frontier(high, low)[valid]
+    card_rules = [way.rules[name_of(prog, r)] for r in range(int(prog[0]))]
     checks = []
     reached = int(weight.sum())
     for r, name in enumerate(card_rules):
@@ -143,17 +144,3 @@ def check_card(way: HouseWay | str, deck: Deck | None = None,
 def _example(cards: np.ndarray, rows: np.ndarray) -> str:
     hit = np.flatnonzero(rows)
     return _hand_text(cards[hit[0]]) if len(hit) else ""
-
-
-def _card_rule_names(way: HouseWay) -> list[str]:
-    """The name of each rule of the card, in its order (several rules may share one)."""
-    prog = way.program
-    assert prog is not None
-    from enumerate.houseways.interpreter import HEAD, RULE_WIDTH
-
-    return [way.rules[prog[HEAD + RULE_WIDTH * r + 3]] for r in range(prog[0])]
-
-
-def check_json(check: CardCheck) -> dict[str, Any]:
-    """The check as plain data."""
-    return {"way": check.way, "errors": check.errors(), "warnings": check.warnings()}

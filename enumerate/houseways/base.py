@@ -42,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import inspect
+import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -213,8 +214,8 @@ def _parse_choices(name: str, inner: str) -> dict[str, str]:
 
 def get_way(name: str, readings: Mapping[str, str] | None = None) -> HouseWay:
     """The registered way called ``name``, or the rule card of the file ``name`` (a path
-ending in ``.toml``, registered by the card's name); a clear error naming the known ways
-otherwise.
+    ending in ``.toml``, registered by the card's name); a clear error naming the known ways
+    otherwise.
 
     ``name`` may choose readings of the way's clauses, ``"gli[two-pair=or]"``, and so may
     ``readings`` (clause id -> alternative, over those of the name). The way returned is named
@@ -229,9 +230,7 @@ otherwise.
     base_name, bracket, rest = name.partition("[")
     base_name = base_name.strip()
     if base_name.endswith(".toml"):  # a rule card's file: read, and registered by its name
-        from enumerate.houseways.cards import card_way, read_card
-
-        base_name = register(card_way(read_card(base_name))).name
+        base_name = _card_file_way(base_name)
     try:
         base = _REGISTRY[base_name]
     except KeyError:
@@ -263,6 +262,27 @@ otherwise.
         choose, base.module, base.clauses, reading, base.build, params, base.clauses_read,
         base.kernel if choose is base.choose else None,
     )  # fmt: skip
+
+
+_CARD_FILES: dict[str, tuple[tuple[int, int], HouseWay]] = {}  # path -> (its stat, its way)
+
+
+def _card_file_way(path: str) -> str:
+    """Register the rule card of the file ``path`` and give its way's name; a file read before
+    and unchanged since (same size and time) is not read and compiled again."""
+    from enumerate.houseways.cards import card_way, read_card
+
+    try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (-1, -1)  # read_card says what is wrong with it
+    seen = _CARD_FILES.get(path)
+    if seen is not None and seen[0] == stamp and _REGISTRY.get(seen[1].name) is seen[1]:
+        return seen[1].name
+    way = register(card_way(read_card(path)))
+    _CARD_FILES[path] = (stamp, way)
+    return way.name
 
 
 def split_way_names(text: str) -> list[str]:

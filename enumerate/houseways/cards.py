@@ -34,18 +34,17 @@ Every mistake in a card is one ``CardError`` line naming the file, the rule and 
 
 from __future__ import annotations
 
-import hashlib
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from enumerate.datafile import parse_toml, read_text
 from enumerate.houseways.base import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.houseways.interpreter import run_card
-from enumerate.houseways.language import CardError, compile_card
+from enumerate.houseways.language import CardError, compile_card, parse_choice
 
 WAY_DIR = Path(__file__).resolve().parents[2] / "data" / "ways"
 CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind"}
@@ -145,8 +144,6 @@ class Card:
 
     def program(self, reading: Mapping[str, str]) -> tuple[int, ...]:
         """The compiled program of the card under ``reading``."""
-        from enumerate.houseways.language import parse_choice
-
         names = self.names(reading)
         distinct = list(dict.fromkeys(names))
         rules = []
@@ -185,22 +182,12 @@ def read_card(path: str | Path, every_reading: bool = True) -> Card:
     """Read and check a card file: its conditions compile under its own reading and, with
     ``every_reading``, under every reading of each clause."""
     path = Path(path)
-    where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardError(f"{where}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise CardError(f"{where}: cannot read it ({err})") from None
-    return card_from_text(text, where, every_reading)
+    return card_from_text(read_text(path, CardError), str(path), every_reading)
 
 
 def card_from_text(text: str, where: str, every_reading: bool = True) -> Card:
     """``read_card`` of a card's text (``where`` names it in messages)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise CardError(f"{where}: not valid TOML ({err})") from None
+    doc = parse_toml(text, where, CardError)
     _unknown(doc, CARD_FIELDS, where)
     name = _text(doc, "name", where)
     if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name):
@@ -307,10 +294,6 @@ def card_way(card: Card, reading: Mapping[str, str] | None = None) -> HouseWay:
         build=build if card.clauses else None, program=card.program(full),
         text=card.text,
     )  # fmt: skip
-
-
-def card_fingerprint(card: Card) -> str:
-    return hashlib.sha256(card.text.encode()).hexdigest()[:16]
 
 
 @cache

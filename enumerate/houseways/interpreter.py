@@ -213,22 +213,32 @@ def holds(f, prog, start, end, vals, stack):
 
 
 @njit(cache=True, nogil=True)
-def run_rules(f, prog, vals, stack, k):
-    """``(setting, rule-name index)`` of the first rule of the program that holds for hand
-    ``f`` of structure ``k`` (its facts in ``vals``); ``(NONE, -1)`` when none does (the
-    fallback sets it)."""
+def first_rule(f, prog, vals, stack, k):
+    """``(setting, position)`` of the first rule of the program (its position in the card)
+    that holds for hand ``f`` of structure ``k`` (its facts in ``vals``); ``(NONE, -1)`` when
+    none does (the fallback sets it). The setting is ``NONE`` when the rule's front cannot be
+    made."""
     d = prog[2]
     for t in range(prog[d + k], prog[d + k + 1]):
-        at = HEAD + RULE_WIDTH * prog[t]
+        r = prog[t]
+        at = HEAD + RULE_WIDTH * r
         if holds(f, prog, prog[at], prog[at + 1], vals, stack):
-            return choose_setting(f, prog, prog[at + 2], vals), prog[at + 3]
+            return choose_setting(f, prog, prog[at + 2], vals), r
     return NONE, -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def name_of(prog, position):
+    """The rule-name index of the rule at ``position`` in the card (-1 stays -1)."""
+    return prog[HEAD + RULE_WIDTH * position + 3] if position >= 0 else -1
 
 
 @njit(cache=True, nogil=True)
 def run_card(f, prog, vals, stack):
-    """``run_rules`` of a hand whose facts are not yet worked out."""
-    return run_rules(f, prog, vals, stack, fill_facts(f, vals))
+    """``(setting, rule-name index)`` of the card for a hand whose facts are not yet worked
+    out (``set_hand``)."""
+    s, r = first_rule(f, prog, vals, stack, fill_facts(f, vals))
+    return s, name_of(prog, r)
 
 
 @njit(cache=True, nogil=True)
@@ -240,7 +250,7 @@ def set_range_cards(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, 
 
     A hand's facts are worked out once for all the programs, and a program whose rules for the
     hand's structure are those of an earlier one (``same[structure, k]``, from
-    ``dispatch_signatures``) copies its setting, its rule renamed by ``remap[k, j]``: the
+    ``batch``) copies its setting, its rule renamed by ``remap[k, j]``: the
     readings of one card differ in a few structures only."""
     vals = np.empty(N_FACTS, dtype=np.int64)
     stack = np.empty(STACK, dtype=np.int64)
@@ -251,7 +261,8 @@ def set_range_cards(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, 
         for c in range(progs.shape[0]):
             j = same[k, c]
             if j == c:
-                s, r = run_rules(f, progs[c], vals, stack, k)
+                s, r = first_rule(f, progs[c], vals, stack, k)
+                r = name_of(progs[c], r)
                 if s == NONE or r < 0 or not f.valid[s]:
                     s, r = highest_back(f, everything), n_rules[c]
             else:
@@ -312,25 +323,17 @@ def batch(programs: list[tuple[int, ...]], names: list[tuple[str, ...]]
 
 @njit(cache=True, nogil=True)
 def trace_range_card(lo, hi, cards, ids5, max_low, category5, royal_id, prog, position, setting,
-                     valid):  # fmt: skip
+                     valid, high, low):  # fmt: skip
     """For the checker (``paigow way check``): for each hand ``lo <= h < hi``, the position in
     the card of the rule that sets it (-1: no rule holds), the setting that rule chooses (-1:
-    none fits) and whether that setting is valid."""
+    none fits), whether that setting is valid, and its back and front ids when it is."""
     vals = np.empty(N_FACTS, dtype=np.int64)
     stack = np.empty(STACK, dtype=np.int64)
     for h in range(lo, hi):
         f = hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
-        k = fill_facts(f, vals)
-        position[h] = -1
-        setting[h] = -1
-        valid[h] = False
-        d = prog[2]
-        for t in range(prog[d + k], prog[d + k + 1]):
-            r = prog[t]
-            at = HEAD + RULE_WIDTH * r
-            if holds(f, prog, prog[at], prog[at + 1], vals, stack):
-                s = choose_setting(f, prog, prog[at + 2], vals)
-                position[h] = r
-                setting[h] = s
-                valid[h] = s != NONE and f.valid[s]
-                break
+        s, r = first_rule(f, prog, vals, stack, fill_facts(f, vals))
+        position[h] = r
+        setting[h] = s
+        valid[h] = s != NONE and f.valid[s]
+        high[h] = f.high[s] if valid[h] else -1
+        low[h] = f.low[s] if valid[h] else -1

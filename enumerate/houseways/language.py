@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from enumerate.datafile import DataFileError
 from enumerate.houseways.interpreter import (
     ALL_BACKS,
     ARG_CONST,
@@ -75,7 +76,7 @@ from enumerate.houseways.interpreter import (
 )
 
 
-class CardError(ValueError):
+class CardError(DataFileError):
     """A mistake in a rule card: one line saying where and what."""
 
 
@@ -490,23 +491,3 @@ def compile_card(rules: Sequence[tuple[str, str | Choice, int]]) -> np.ndarray:
         prog += choice.encode()
     prog += dispatch + body
     return np.array(prog, dtype=np.int64)
-
-
-def describe_choice(choice: Choice) -> str:
-    """A choice in the card's words (for the checker's messages)."""
-    def rank(arg: tuple[int, int]) -> str:
-        kind, v = arg
-        return RANK_NAMES[v] if kind == ARG_CONST else FACTS[v]
-
-    if choice.selector == SEL_RANKS:
-        a, b = choice.args
-        front = f"pair {rank(a)}" if a == b else f"{rank(a)} {rank(b)}"
-    else:
-        front = "highest" if choice.selector == SEL_HIGHEST_FRONT else "strongest back"
-        if choice.least >= 0:
-            front += f" {RANK_NAMES[choice.least]}-high or better"
-    if choice.backs == ALL_BACKS:
-        return front
-    names = [n for n, c in CATEGORIES.items() if choice.backs >> c & 1 and n not in
-             ("trips", "quads")]  # fmt: skip
-    return f"{front} keeping {'royal flush' if choice.royal else ', '.join(names)}"
