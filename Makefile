@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 TIME   := $(shell [ -x /usr/bin/time ] && echo "/usr/bin/time -v")
 
-.PHONY: help venv browser lint test reports verify notebooks bench clean-cache
+.PHONY: help venv browser lint test reports verify notebooks bench crosscheck clean-cache
 
 help:
 	@echo "make reports   build the tables and print the exact results (main job)"
@@ -14,6 +14,7 @@ help:
 	@echo "make verify    compare computed figures with data/published (exit 1 on a failure)"
 	@echo "make notebooks run the notebooks on the full deck into reports/notebooks"
 	@echo "make bench     full-deck benchmarks with wall time and peak memory"
+	@echo "make crosscheck the MGM Grand card against the npm solver pokersolver (needs node, npm)"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +69,11 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_reports.py
 	$(TIME) $(BIN)/python benchmarks/bench_cli.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
+
+# a development-time check against another program: pokersolver is installed from the npm
+# registry into a temporary folder, never into the project
+crosscheck: $(STAMP)
+	$(TIME) $(BIN)/python benchmarks/crosscheck_pokersolver.py
 
 clean-cache:
 	rm -rf data/cache

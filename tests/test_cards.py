@@ -413,15 +413,25 @@ def test_the_checker_counts_each_rule_against_a_walk_over_the_hands(tmp_path) ->
     assert any("rule 1" in w and "dominated" in w for w in warnings)
 
 
+# Cards whose way plays some hands on a dominated setting, and the rules that do
+DOMINATED_BY_THE_WAY = {
+    # with a pair of tens to kings and an ace beside a straight or flush, the ace goes in front
+    # even where the pair in front and a stronger back would beat both hands (its notes)
+    "mgm-grand": {"3. straight or flush with a pair of tens to kings and an ace"},
+}
+
+
 def test_the_shipped_cards_check_clean() -> None:
     """On a deck with every structure, the joker and the wheel, every shipped card sets every
-    hand, validly, on a non-dominated setting."""
+    hand, validly, on a non-dominated setting (but where the way itself says otherwise)."""
     from analysis.waylab.cardcheck import check_card
 
     for name in sorted(p.stem for p in WAY_DIR.glob("*.toml")):
         got = check_card(name, Deck.parse("A2345JQK:cdh+joker"))
         assert not got.errors(), (name, got.errors())
-        assert not any("dominated" in w for w in got.warnings()), name
+        allowed = DOMINATED_BY_THE_WAY.get(name, set())
+        dominated = [w for w in got.warnings() if "dominated" in w]
+        assert all(any(f"({rule}" in w for rule in allowed) for w in dominated), (name, dominated)
 
 
 def test_way_check_on_the_command_line(tmp_path, capsys) -> None:
@@ -469,6 +479,35 @@ GOLDEN_NUGGET = [
 @pytest.mark.parametrize(("hand", "front", "section"), GOLDEN_NUGGET)
 def test_the_golden_nugget_card_sets_hands_as_its_text_says(hand, front, section) -> None:
     s = set_hand(get_way("golden-nugget"), hand)
+    ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
+                   key="23456789TJQKA".index, reverse=True)  # fmt: skip
+    assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule
+
+
+# The MGM Grand card (data/ways/mgm-grand.toml), hands set by hand from the rules its notes
+# state: pairs and quads in bands 2-6, 7-10, J-A
+MGM_GRAND = [
+    ("Kc Kd 8h 8s As 5d 2c", "88", "9. two pair: split"),
+    ("Kc Kd 5h 5s As 9d 2c", "A9", "9. two pair, high pair jacks to kings, low pair 6 or lower"),
+    ("Ac Ad 5h 5s Ks 9d 2c", "55", "9. two pair: split"),
+    ("9c 9d 4h 4s As Kd 2c", "AK", "9. two pair, high pair 7s to 10s"),
+    ("9c 9d 4h 4s Qs Jd 2c", "44", "9. two pair: split"),
+    ("6c 6d 4h 4s Qs Jd 2c", "QJ", "9. two pair, high pair 2s to 6s"),
+    ("7c 7d 7h 7s Ac Kd 2h", "AK", "4. four of a kind, 7s to 10s"),
+    ("7c 7d 7h 7s Qc Jd 2h", "77", "4. four of a kind: split"),
+    ("5c 5d 5h 5s Qc Jd 2h", "QJ", "4. four of a kind, 2s to 6s"),
+    ("Ac Ad Ah As 9c 9d 2h", "AA", "2. four aces"),
+    ("Ac Ad Ah As Kc Kd 2h", "KK", "2. four of a kind with a pair"),
+    ("As Ad Ac Ah Jk Kd Ks", "KK", "1. five aces"),
+    ("2c 2d 9h 9s 9c Ad Kh", "AK", "6. full house with pair of twos"),
+    # a pair of tens, an ace and a straight of the other cards: the ace and a ten in front
+    ("Ts Th Ac 9c 8d 7h 6s", "AT", "3. straight or flush with a pair of tens to kings and an ace"),
+]
+
+
+@pytest.mark.parametrize(("hand", "front", "section"), MGM_GRAND)
+def test_the_mgm_grand_card_sets_hands_as_its_rules_say(hand, front, section) -> None:
+    s = set_hand(get_way("mgm-grand"), hand)
     ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
                    key="23456789TJQKA".index, reverse=True)  # fmt: skip
     assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule

@@ -57,7 +57,9 @@ if TYPE_CHECKING:
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
 # the casino ways a report prices in every variant, and in the house-way lab (data/ways)
-CASINO_WAYS = ("gli", "trump-plaza", "foxwoods", "golden-nugget", "ballys", "flamingo-hilton")
+CASINO_WAYS = (
+    "gli", "trump-plaza", "foxwoods", "golden-nugget", "ballys", "flamingo-hilton", "mgm-grand",
+)
 LAB_WAYS = CASINO_WAYS
 AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 OPTIMAL_STEP = "optimal strategy"
