@@ -33,8 +33,8 @@ def test_shipped_variants_are_the_rules_table():
         "traditional": (False, Fraction(1, 20), ()),
         "face-up": (True, Fraction(0), (("ace-high pai gow", "push"),)),
         "dealer-open": (True, Fraction(0), (("two or more jacks", "dealer-wins"),)),
-        "ez": (False, Fraction(0), (("queen-high pai gow", "player-win-push"),)),
-        "commission-free": (False, Fraction(0), (("nine-high low hand", "player-win-push"),)),
+        "ez": (False, Fraction(0), (("queen-high pai gow", "push"),)),
+        "commission-free": (False, Fraction(0), (("nine-high low hand", "push"),)),
     }
     for name, (exposed, commission, rules) in expected.items():
         v = get_variant(name)
@@ -114,7 +114,17 @@ GOOD = 'name = "v"\ndealer_exposed = true\ncommission = "5%"\n'
          "player-win-push)"),
         (GOOD + 'colour = "red"\n',
          "colour: unknown field (known: commission, dealer_exposed, dealer_rules, description, "
-         "house_way, name, source, title)"),
+         "house_way, name, readings, source, title)"),
+        (GOOD + '[dealer_rules]\n"two or more jacks" = "push"\n[readings.x]\n'
+         'dealer_rules = { "queen-high pai gow" = "push" }\n',
+         'readings.x.dealer_rules."queen-high pai gow": the variant has no dealer rule for this '
+         "event"),
+        (GOOD + '[dealer_rules]\n"two or more jacks" = "push"\n[readings.x]\n'
+         'dealer_rules = { "two or more jacks" = "lose" }\n',
+         'readings.x.dealer_rules."two or more jacks": unknown effect \'lose\' (known: push, '
+         "dealer-wins, player-win-push)"),
+        (GOOD + '[readings.x]\nmeaning = "typo"\n',
+         'readings.x.meaning: unknown field (known: dealer_rules, means)'),
     ],
 )  # fmt: skip
 def test_bad_variant_file_is_one_line(tmp_path, text, message):
@@ -125,6 +135,21 @@ def test_bad_variant_file_is_one_line(tmp_path, text, message):
     ways = ", ".join(w.name for w in registered_ways())  # tests may register more ways
     assert str(err.value) == f"{path}: {message.replace('{ways}', ways)}"
     assert "\n" not in str(err.value)
+
+
+def test_a_reading_replaces_the_effects_it_names():
+    """docs/rules.md: ez and commission-free push the whole wager; their reading
+    ``winning-bets-push`` pushes only the bets the player would win."""
+    for name, event in (("ez", "queen-high pai gow"), ("commission-free", "nine-high low hand")):
+        v = get_variant(f"{name}[winning-bets-push]")
+        assert v.name == f"{name}[winning-bets-push]" and v.reading == "winning-bets-push"
+        assert tuple((r.event, r.effect) for r in v.dealer_rules) == ((event, "player-win-push"),)
+        assert v.flag_mask == get_variant(name).flag_mask
+    with pytest.raises(VariantError, match=r"^variant 'ez' has no reading 'wins' \(readings: "
+                                           r"winning-bets-push\)$"):  # fmt: skip
+        get_variant("ez[wins]")
+    with pytest.raises(VariantError, match="has no reading"):
+        get_variant("traditional[winning-bets-push]")
 
 
 def test_bad_toml_and_missing_file(tmp_path):

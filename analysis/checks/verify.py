@@ -43,11 +43,14 @@ def _jacks(deck: Deck, rules: Rules) -> Fraction:
     return Fraction(t.weighted_count(t.jacks >= 2), t.total)
 
 
-def _traditional(way: str, what: str) -> Figure:
+def _main(variant: str, way: str, what: str) -> Figure:
+    """The probability of an outcome (or the house edge) of a blind variant's main wager, the
+    player and the dealer both setting by ``way``."""
+
     def figure(deck: Deck, rules: Rules) -> Fraction:
         from analysis.pricing.returns import analyze
 
-        t = analyze("traditional", way, None, deck, rules)
+        t = analyze(variant, way, None, deck, rules)
         return t.house_edge if what == "house_edge" else t.probability(what)
 
     return figure
@@ -120,10 +123,11 @@ FIGURES: dict[str, Figure] = {
     "hands.class.straight": _class_figure(C.STRAIGHT),
     "hands.class.nothing better than two pair": _class_figure(C.THREE_PAIR, C.NOTHING),
     "hands.dealer two or more jacks (probability)": _jacks,
-    "deals.trump-plaza.traditional.win": _traditional("trump-plaza", "win"),
-    "deals.trump-plaza.traditional.push": _traditional("trump-plaza", "push"),
-    "deals.trump-plaza.traditional.loss": _traditional("trump-plaza", "loss"),
-    "deals.trump-plaza.traditional.house_edge": _traditional("trump-plaza", "house_edge"),
+    **{
+        f"deals.trump-plaza.{variant}.{what}": _main(variant, "trump-plaza", what)
+        for variant in ("traditional", "commission-free")
+        for what in ("win", "push", "loss", "house_edge")
+    },
     "hands.trump-plaza.nine-high low (probability)": _nine_high("trump-plaza"),
     "sidebet.queens-dragon-50.house_edge": _sidebet_edge("queens-dragon", "50"),
     "sidebet.envy-5000.per_other_player / 5": _envy("5000"),

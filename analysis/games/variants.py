@@ -11,11 +11,18 @@ A variant says how the main wager is settled; nothing in it is code::
     [dealer_rules]             # dealer event = effect; the first rule (file order) that a
     "ace-high pai gow" = "push"  # dealer hand holds applies
 
+    [readings.winning-bets-push]  # a named reading: ``face-up[winning-bets-push]``
+    means = "only the player's winning bets push"
+    dealer_rules = { "ace-high pai gow" = "player-win-push" }
+
 Dealer events (``DEALER_EVENTS``) are the flags the pair engine sorts dealer hands by; effects:
 
 - ``push``: every bet pushes;
 - ``dealer-wins``: the dealer wins at once, whatever the player holds;
 - ``player-win-push``: a bet the player would win pushes (pushes and losses stand).
+
+A reading replaces the effects of the dealer rules it names; the variant it makes is named with
+the reading in brackets, ``commission-free[winning-bets-push]``, anywhere a variant is asked for.
 
 The flags a variant needs (``flag_mask``) follow from its rules, so pricing a new variant or
 house way needs no engine code: ``analysis.pricing.returns.price`` is a pure function of the counts,
@@ -30,7 +37,7 @@ Fraction(19, 20)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -58,8 +65,9 @@ Effect = Literal["push", "dealer-wins", "player-win-push"]
 EFFECTS: tuple[Effect, ...] = ("push", "dealer-wins", "player-win-push")
 FIELDS = (
     "commission", "dealer_exposed", "dealer_rules", "description", "house_way", "name",
-    "source", "title",
+    "readings", "source", "title",
 )  # fmt: skip
+READING_FIELDS = ("dealer_rules", "means")
 
 
 class VariantError(DataFileError):
@@ -92,6 +100,15 @@ class DealerRule:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A named alternative of a variant's dealer rules: new effects for some of its events."""
+
+    name: str
+    means: str
+    effects: tuple[tuple[str, Effect], ...]  # (dealer event, effect)
+
+
+@dataclass(frozen=True)
 class Variant:
     """How the main wager of one game is settled."""
 
@@ -103,6 +120,8 @@ class Variant:
     title: str = ""
     description: str = ""
     source: str = ""
+    readings: tuple[Reading, ...] = ()  # named alternatives of the file's dealer rules
+    reading: str = ""  # the reading this variant takes ("" for the file's own rules)
 
     @property
     def flag_mask(self) -> int:
@@ -169,18 +188,8 @@ def load_variant(path: str | Path) -> Variant:
         get_way(way)
     except ValueError as err:
         raise _fail(path, "house_way", str(err)) from None
-    rules_doc = doc.get("dealer_rules", {})
-    if not isinstance(rules_doc, dict):
-        raise _fail(path, "dealer_rules", "expected a table of dealer event = effect")
-    rules = []
-    for event, effect in rules_doc.items():
-        field = f"dealer_rules.{quoted(event)}"
-        if event not in DEALER_EVENTS:
-            known = ", ".join(DEALER_EVENTS)
-            raise _fail(path, field, f"unknown dealer event (known: {known})")
-        if effect not in EFFECTS:
-            raise _fail(path, field, f"unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
-        rules.append(DealerRule(event, cast(Effect, effect)))
+    rules = [DealerRule(e, f) for e, f in _effects(doc.get("dealer_rules", {}), "dealer_rules", path)]
+    readings = _readings(doc.get("readings", {}), {r.event for r in rules}, path)
     return Variant(
         name=name,
         dealer_exposed=exposed,
@@ -190,7 +199,60 @@ def load_variant(path: str | Path) -> Variant:
         title=_string(doc, "title", path, default=name),
         description=_string(doc, "description", path, default=""),
         source=_string(doc, "source", path, default=""),
+        readings=readings,
     )
+
+
+def _effects(table: object, field: str, path: Path) -> list[tuple[str, Effect]]:
+    """The (dealer event, effect) pairs of a ``dealer_rules`` table, checked."""
+    if not isinstance(table, dict):
+        raise _fail(path, field, "expected a table of dealer event = effect")
+    out = []
+    for event, effect in table.items():
+        where = f"{field}.{quoted(event)}"
+        if event not in DEALER_EVENTS:
+            known = ", ".join(DEALER_EVENTS)
+            raise _fail(path, where, f"unknown dealer event (known: {known})")
+        if effect not in EFFECTS:
+            raise _fail(path, where, f"unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
+        out.append((event, cast(Effect, effect)))
+    return out
+
+
+def _readings(table: object, events: set[str], path: Path) -> tuple[Reading, ...]:
+    if not isinstance(table, dict):
+        raise _fail(path, "readings", "expected a table of named readings")
+    out = []
+    for name, body in table.items():
+        field = f"readings.{quoted(name)}"
+        if not isinstance(body, dict):
+            raise _fail(path, field, "expected a table (means, dealer_rules)")
+        for key in body:
+            if key not in READING_FIELDS:
+                raise _fail(path, f"{field}.{quoted(key)}",
+                            f"unknown field (known: {', '.join(READING_FIELDS)})")  # fmt: skip
+        effects = _effects(body.get("dealer_rules", {}), f"{field}.dealer_rules", path)
+        for event, _ in effects:
+            if event not in events:
+                raise _fail(path, f"{field}.dealer_rules.{quoted(event)}",
+                            "the variant has no dealer rule for this event")  # fmt: skip
+        out.append(Reading(name, _string(body, "means", path, default=""), tuple(effects)))
+    return tuple(out)
+
+
+def with_reading(variant: Variant, name: str) -> Variant:
+    """``variant`` under its reading ``name`` (one-line ``VariantError`` naming the readings).
+
+    >>> with_reading(get_variant("ez"), "winning-bets-push").dealer_rules[0].effect
+    'player-win-push'
+    """
+    found = next((r for r in variant.readings if r.name == name), None)
+    if found is None:
+        known = ", ".join(r.name for r in variant.readings) or "none"
+        raise VariantError(f"variant {variant.name!r} has no reading {name!r} (readings: {known})")
+    effects = dict(found.effects)
+    rules = tuple(DealerRule(r.event, effects.get(r.event, r.effect)) for r in variant.dealer_rules)
+    return replace(variant, name=f"{variant.name}[{name}]", dealer_rules=rules, reading=name)
 
 
 @cache
@@ -210,9 +272,15 @@ def variant_names(directory: Path = VARIANT_DIR) -> list[str]:
 
 
 def get_variant(spec: str | Variant, directory: Path = VARIANT_DIR) -> Variant:
-    """A shipped variant by name, or a variant file (a path ending in ``.toml``)."""
+    """A shipped variant by name, or a variant file (a path ending in ``.toml``), either with
+    a reading in brackets (``ez[winning-bets-push]``)."""
     if isinstance(spec, Variant):
         return spec
+    base, bracket, rest = spec.partition("[")
+    if bracket:
+        if not rest.endswith("]"):
+            raise VariantError(f"bad variant name {spec!r}: write variant[reading]")
+        return with_reading(get_variant(base, directory), rest[:-1].strip())
     if spec.endswith(".toml") or ("/" in spec and Path(spec).is_file()):
         return load_variant(spec)
     shipped = _shipped(directory)
