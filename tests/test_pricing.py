@@ -84,28 +84,39 @@ def dealer_open(brute, mode):
     return {WIN: w, PUSH: p, LOSS: lo, "dealer two or more jacks: dealer wins": deals(brute, jacks)}
 
 
-def ez(brute, mode):
-    w, _, _ = totals(brute, mode, lambda b: not b & DealerEvent.QUEEN_HIGH)
-    pushed, _, _ = totals(brute, mode, lambda b: b & DealerEvent.QUEEN_HIGH)  # wins push
-    _, p_all, lo_all = totals(brute, mode, lambda b: True)
-    return {WIN: w, PUSH: p_all, LOSS: lo_all,
-            "player win pushed: dealer queen-high pai gow": pushed}  # fmt: skip
+def _whole_bet_push(event: str, bit: int):
+    """The dealer hand ``bit`` pushes every bet (ez, commission-free: the rule cards)."""
+
+    def rule(brute, mode):
+        w, p, lo = totals(brute, mode, lambda b: not b & bit)
+        return {WIN: w, PUSH: p, LOSS: lo, f"dealer {event}: push": deals(brute, lambda b: b & bit)}
+
+    return rule
 
 
-def commission_free(brute, mode):
-    w, _, _ = totals(brute, mode, lambda b: not b & DealerEvent.NINE_HIGH_LOW)
-    pushed, _, _ = totals(brute, mode, lambda b: b & DealerEvent.NINE_HIGH_LOW)  # wins push
-    _, p_all, lo_all = totals(brute, mode, lambda b: True)
-    return {WIN: w, PUSH: p_all, LOSS: lo_all,
-            "player win pushed: dealer nine-high low hand": pushed}  # fmt: skip
+def _winning_bets_push(event: str, bit: int):
+    """The reading ``winning-bets-push``: on the dealer hand ``bit`` only the player's wins
+    push; his pushes and losses stand."""
+
+    def rule(brute, mode):
+        w, _, _ = totals(brute, mode, lambda b: not b & bit)
+        pushed, _, _ = totals(brute, mode, lambda b: b & bit)
+        _, p_all, lo_all = totals(brute, mode, lambda b: True)
+        return {WIN: w, PUSH: p_all, LOSS: lo_all, f"player win pushed: dealer {event}": pushed}
+
+    return rule
 
 
+QUEEN, NINE = DealerEvent.QUEEN_HIGH, DealerEvent.NINE_HIGH_LOW
 SIMPLE = {
     "traditional": (traditional, Fraction(19, 20)),
     "face-up": (face_up, Fraction(1)),
     "dealer-open": (dealer_open, Fraction(1)),
-    "ez": (ez, Fraction(1)),
-    "commission-free": (commission_free, Fraction(1)),
+    "ez": (_whole_bet_push("queen-high pai gow", QUEEN), Fraction(1)),
+    "commission-free": (_whole_bet_push("nine-high low hand", NINE), Fraction(1)),
+    "ez[winning-bets-push]": (_winning_bets_push("queen-high pai gow", QUEEN), Fraction(1)),
+    "commission-free[winning-bets-push]": (_winning_bets_push("nine-high low hand", NINE),
+                                           Fraction(1)),
 }
 CASES = [(v, "house-way") for v in SIMPLE] + [("face-up", "best-response"),
                                               ("dealer-open", "best-response")]  # fmt: skip

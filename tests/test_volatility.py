@@ -60,12 +60,15 @@ def _settle(name: str, outcome: np.ndarray, bits: np.ndarray) -> np.ndarray:
         return np.where(bits & ACE_HIGH_PAI_GOW_EVENTS, 0, x)
     if name == "dealer-open":  # dealer two or more jacks: the dealer wins
         return np.where(bits & DealerEvent.TWO_JACKS, -20, x)
-    if name == "ez":  # dealer queen-high pai gow: a player's win pushes
+    if name == "ez":  # dealer queen-high pai gow: every bet pushes
+        return np.where(bits & DealerEvent.QUEEN_HIGH, 0, x)
+    if name == "ez[winning-bets-push]":  # the reading: only a player's win pushes
         return np.where(((bits & DealerEvent.QUEEN_HIGH) != 0) & (outcome == 1), 0, x)
     raise AssertionError(name)
 
 
-@pytest.mark.parametrize("name", ["traditional", "face-up", "dealer-open", "ez"])
+@pytest.mark.parametrize("name", ["traditional", "face-up", "dealer-open", "ez",
+                                  "ez[winning-bets-push]"])  # fmt: skip
 def test_figures_equal_a_loop_over_the_deals(deals, name):
     n = s1 = s2 = hits = pushes = tops = 0
     top = 19 if name == "traditional" else 20

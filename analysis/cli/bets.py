@@ -27,6 +27,17 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
         return 0
     if args.name is None:
         raise UsageError("name a side bet (see: paigow sidebet --list)")
+    if _bet_file(args.name):
+        from analysis.bets.price import bet_report
+
+        for option in ("paytable", "envy", "by_table"):
+            if getattr(args, option) not in (None, False):
+                raise UsageError(f"--{option.replace('_', '-')} is for a bet name with a paytable;"
+                                 f" {args.name} is a bet file")  # fmt: skip
+        report = bet_report(args.name, args.players, _deck(args), _rules(args), args.house_way,
+                            on_run=_tell)  # fmt: skip
+        print(report.render(args.format), end="")
+        return 0
     if args.by_table:
         from analysis.pricing.envy import envy_by_table
 
@@ -42,6 +53,13 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
     )  # fmt: skip
     print(report.render(args.format), end="")
     return 0
+
+
+def _bet_file(name: str) -> bool:
+    """A bet file's path, or the name of a file of data/bets."""
+    from analysis.bets.files import BET_DIR
+
+    return name.endswith(".toml") or (BET_DIR / f"{name}.toml").is_file()
 
 
 def _amounts(text: str) -> tuple[Fraction, ...]:
@@ -86,7 +104,8 @@ def add_bet_commands(sub: Any) -> None:
     p.set_defaults(func=cmd_banking)
 
     p = sub.add_parser("sidebet", help="exact return table of a side bet under a paytable")
-    p.add_argument("name", nargs="?", default=None, help="a side bet (see --list)")
+    p.add_argument("name", nargs="?", default=None,
+                   help="a side bet (see --list), or a bet file: a name of data/bets or a path")
     p.add_argument("--list", action="store_true", help="list the side bets and their paytables")
     p.add_argument(
         "--paytable", default=None, metavar="NAME|FILE",

@@ -188,7 +188,8 @@ def load_variant(path: str | Path) -> Variant:
         get_way(way)
     except ValueError as err:
         raise _fail(path, "house_way", str(err)) from None
-    rules = [DealerRule(e, f) for e, f in _effects(doc.get("dealer_rules", {}), "dealer_rules", path)]
+    effects = _effects(doc.get("dealer_rules", {}), "dealer_rules", path)
+    rules = [DealerRule(event, effect) for event, effect in effects]
     readings = _readings(doc.get("readings", {}), {r.event for r in rules}, path)
     return Variant(
         name=name,

@@ -202,6 +202,36 @@ def envy_table(
         table = find_paytable("envy", paytable or DEFAULT_ENVY_TABLE)
     if not table.envy:
         raise PaytableError(f"{table.path}: envy: missing (this table has no envy amounts)")
+    _check_players(players, deck)
+    hands = hand_table(deck, rules, use_cache)
+    by_label = {c.label: n for c, n in hands.class_counts().items()}
+    rows = [(event, amount, by_label[event]) for event, amount in table.envy]
+    return envy_from_counts(table.name, table.title, deck, hands.total, rows, players,
+                            table.template, table.source)  # fmt: skip
+
+
+def envy_from_counts(name: str, title: str, deck: Deck, total: int,
+                     rows: list[tuple[str, Fraction, int]], players: int | None = None,
+                     template: bool = False, source: str = "") -> EnvyTable:  # fmt: skip
+    """The envy table of amounts paid on events of an other player's hand: ``rows`` of
+    (event, dollars, hands holding it) out of ``total`` hands."""
+    _check_players(players, deck)
+    records: list[dict[str, Any]] = [
+        {"event": event, "amount": amount, "combinations": n, "probability": Fraction(n, total),
+         "expected": amount * Fraction(n, total)}
+        for event, amount, n in rows
+    ]  # fmt: skip
+    df = pd.DataFrame(
+        records, columns=["event", "amount", "combinations", "probability", "expected"]
+    ).astype(object)
+    per = sum((r["expected"] for r in records), Fraction(0))
+    return EnvyTable(
+        paytable=name, title=title, deck=deck.name, total=total, table=df,
+        per_other_player=per, players=players, template=template, source=source,
+    )  # fmt: skip
+
+
+def _check_players(players: int | None, deck: Deck) -> None:
     if players is not None and players < 1:
         raise ValueError(f"--players {players}: at least 1 (the players at the table, the bettor "
                          "included)")  # fmt: skip
@@ -210,25 +240,6 @@ def envy_table(
             f"--players {players}: the {deck.size}-card deck {deck.name} deals at most "
             f"{max_players(deck)} players besides the dealer (7 cards each)"
         )
-    hands = hand_table(deck, rules, use_cache)
-    counts = hands.class_counts()
-    by_label = {c.label: n for c, n in counts.items()}
-    total = hands.total
-    records: list[dict[str, Any]] = []
-    for event, amount in table.envy:
-        p = Fraction(by_label[event], total)
-        records.append(
-            {"event": event, "amount": amount, "combinations": by_label[event], "probability": p,
-             "expected": amount * p}
-        )  # fmt: skip
-    df = pd.DataFrame(
-        records, columns=["event", "amount", "combinations", "probability", "expected"]
-    ).astype(object)
-    per = sum((amount * Fraction(by_label[e], total) for e, amount in table.envy), Fraction(0))
-    return EnvyTable(
-        paytable=table.name, title=table.title, deck=deck.name, total=total, table=df,
-        per_other_player=per, players=players, template=table.template, source=table.source,
-    )  # fmt: skip
 
 
 BET_AMOUNTS: tuple[Fraction, ...] = tuple(Fraction(x) for x in (5, 10, 25, 100))

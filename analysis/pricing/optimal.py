@@ -88,7 +88,7 @@ def per_hand_sets(variant: Variant) -> AnswerSets:
     blind variants (``_needs``; one cached table serves them all) and the variant's own.
 
     >>> per_hand_sets(get_variant("traditional"))  # ez: queen-high (8), commission-free: 16
-    AnswerSets(win=(0, 8, 16), loss=(0,))
+    AnswerSets(win=(0, 8, 16), loss=(0, 8, 16))
     """
     from analysis.games.variants import variant_names
 

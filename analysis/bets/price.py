@@ -1,0 +1,300 @@
+"""A bet file priced exactly: each row of its scope (a class of hands, a three-card hand, a
+class of deals) gets the event that pays it, by the file's order, and the rows' exact counts
+make the return table.
+
+- ``order = "first"``: the first event, in file order, that holds;
+- ``order = "highest"``: the event with the highest pay among those that hold;
+- no order: the events must not overlap; a bet whose events do is refused, with a hand (or
+  deal) that holds both.
+
+A progressive bet's return is a line in the meter: ``base + rate * meter / bet_size``; the
+report gives both and the break-even meter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from analysis.bets.conditions import Fact, Scope, calls_used, evaluate, facts_used
+from analysis.bets.files import BetFile, BetFileError, find_bet
+from analysis.bets.scopes import (
+    deal_mask,
+    deal_scope,
+    seven_card_scope,
+    summary_scope,
+    three_card_scope,
+)
+from analysis.pricing.returns import Line, ReturnTable
+from analysis.pricing.sidebets import SideBetReport
+from enumerate.houseways import HouseWay, get_way
+from enumerate.rules import Deck, Rules
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A bet's scope with the weight of each row and how to name a row in a message."""
+
+    scope: Scope
+    weight: np.ndarray  # int64
+    total: int
+    house_way: str | None
+    describe: Callable[[int], str]
+    notes: tuple[str, ...] = ()
+
+
+def bet_rows(
+    bet: BetFile,
+    deck: Deck,
+    rules: Rules,
+    house_way: HouseWay | str | None = None,
+    use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
+) -> Rows:
+    """The rows ``bet`` is settled on, over ``deck``."""
+    if bet.hand == "first-three":
+        scope = three_card_scope(deck)
+        hands = _three_card_hands(deck)
+        return Rows(scope, np.ones(scope.rows, dtype=np.int64), comb(deck.size, 3), None,
+                    lambda r: _cards_text(hands[r]))  # fmt: skip
+    way = _way(bet, house_way) if bet.hand == "deal" or bet.uses_way else None
+    if bet.hand == "deal":
+        from analysis.pricing.counts import pair_counts
+        from enumerate.vocabulary import dealer_class_name, player_class_name
+
+        assert way is not None
+        used = set().union(*(facts_used(e.condition) for e in bet.events))
+        deal = pair_counts(deck, rules, way, way, deal_mask(used), use_cache, on_run=on_run)
+        bits = deal.dealer_class_bits
+        scope = deal_scope(deal.counts.joint, bits)
+
+        def deal_text(r: int) -> str:
+            p, d = divmod(r, len(bits))
+            return f"player {player_class_name(p)}, dealer {dealer_class_name(bits[d])}"
+
+        return Rows(scope, np.asarray(deal.counts.joint, dtype=np.int64).ravel(), deal.total,
+                    way.name, deal_text, (f"pair counts: {deal.source}",))  # fmt: skip
+    from analysis.bets.summary import SUMMARY_FACTS, WAY_FACTS, fact_summary
+    from enumerate.tables import hand_table
+    from enumerate.waytables import way_table
+
+    name = f"the {bet.hand}'s seven cards"
+    used = set().union(*(facts_used(e.condition) for e in bet.events))
+    if used <= SUMMARY_FACTS | WAY_FACTS:  # the grouped facts suffice: no hand table read
+        summary = fact_summary(deck, rules, way, use_cache)
+        cards = np.stack([summary[f"c{i}"] for i in range(7)], axis=1)
+        return Rows(summary_scope(summary, name), summary["weight"].astype(np.int64),
+                    comb(deck.size, 7), None if way is None else way.name,
+                    lambda r: _cards_text(tuple(int(c) for c in cards[r])))  # fmt: skip
+    table = hand_table(deck, rules, use_cache)
+    way_cols = None if way is None else (lambda: way_table(way, deck, rules, use_cache))
+    scope = seven_card_scope(table, rules, way_cols, name)
+    return Rows(scope, table.orbit_size.astype(np.int64), table.total,
+                None if way is None else way.name,
+                lambda r: _cards_text(tuple(int(c) for c in table.cards[r])))  # fmt: skip
+
+
+def _way(bet: BetFile, house_way: HouseWay | str | None) -> HouseWay:
+    if house_way is None:
+        from analysis.games.variants import get_variant
+
+        house_way = get_variant(bet.game).house_way if bet.game != "any" else "gli"
+    return get_way(house_way) if isinstance(house_way, str) else house_way
+
+
+def _three_card_hands(deck: Deck) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(sorted(c.id for c in deck.cards), 3))
+
+
+def _cards_text(ids: tuple[int, ...]) -> str:
+    from enumerate.cards import Card
+
+    return " ".join(str(Card(i)) for i in sorted(ids, reverse=True))
+
+
+def compress(bet: BetFile, rows: Rows) -> Rows:
+    """The same rows grouped by the values of the facts ``bet`` reads: one row per combination
+    that occurs, its weight the sum of theirs (a bet reads a few small-valued facts, so seven
+    million classes become a few hundred rows)."""
+    facts = sorted(set().union(*(facts_used(e.condition) for e in bet.events))
+                   & set(rows.scope.facts))  # fmt: skip
+    calls = sorted(set().union(*(calls_used(e.condition) for e in bet.events)))
+    columns = [rows.scope.value(f).astype(np.int64) for f in facts]
+    columns += [np.asarray(rows.scope.functions[n](*a), dtype=np.int64) for n, a in calls]
+    key = np.zeros(rows.scope.rows, dtype=np.int64)
+    radix, shape = 1, []
+    for col in columns:
+        lo = int(col.min()) if len(col) else 0
+        span = (int(col.max()) if len(col) else 0) - lo + 1
+        key += (col - lo) * radix
+        shape.append((lo, span, radix))
+        radix *= span
+        if radix > 1 << 24:
+            return rows  # too many combinations to be worth it
+    if rows.total >= 1 << 53:
+        return rows  # float sums would not be exact
+    sums = np.bincount(key, weights=rows.weight.astype(np.float64), minlength=radix)
+    present = np.flatnonzero(sums)
+    weight = np.rint(sums[present]).astype(np.int64)
+    if int(weight.sum()) != int(rows.weight.sum()):
+        raise AssertionError("grouping the rows lost weight")
+    decoded = [(present // r) % span + lo for lo, span, r in shape]
+    kinds = [rows.scope.facts[f].kind for f in facts]
+    new_facts = {f: Fact(k, _constant(v)) for f, k, v in zip(facts, kinds, decoded, strict=False)}
+    by_call = {c: decoded[len(facts) + i].astype(bool) for i, c in enumerate(calls)}
+
+    def call(name: str) -> Callable[..., np.ndarray]:
+        return lambda *args: by_call[(name, tuple(args))]
+
+    scope = Scope(rows.scope.name, len(present), new_facts,
+                  {n: call(n) for n in rows.scope.functions})  # fmt: skip
+
+    def describe(r: int) -> str:
+        return rows.describe(int(np.flatnonzero(key == present[r])[0]))
+
+    return Rows(scope, weight, rows.total, rows.house_way, describe, rows.notes)
+
+
+def _constant(v: np.ndarray) -> Callable[[], np.ndarray]:
+    return lambda: v
+
+
+def assign(bet: BetFile, rows: Rows, full_deck: bool) -> np.ndarray:
+    """The index of the event that settles each row (-1: none holds, the bet loses)."""
+    holds = [evaluate(e.condition, rows.scope) & (rows.weight > 0) for e in bet.events]
+    out = np.full(rows.scope.rows, -1, dtype=np.int64)
+    held = np.zeros(rows.scope.rows, dtype=np.int64)
+    for h in holds:
+        held += h
+    if bet.order is None and held.max(initial=0) > 1:
+        for i in range(len(holds)):
+            for j in range(i + 1, len(holds)):
+                both = np.flatnonzero(holds[i] & holds[j])
+                if len(both):
+                    raise BetFileError(
+                        f"{bet.where(j)}: overlaps event {i + 1} ({bet.events[i].name}), e.g. "
+                        f"{rows.describe(int(both[0]))}; give the file an order (first or "
+                        "highest)"
+                    )  # fmt: skip
+    ranked = list(range(len(holds)))
+    if bet.order == "highest":  # the highest pay first; ties keep the file order
+        ranked.sort(key=lambda i: (-bet.events[i].pay.odds, -bet.events[i].pay.meter))
+    for i in reversed(ranked):  # the first in rank order is written last
+        out[holds[i]] = i
+    if full_deck:
+        for i, h in enumerate(holds):
+            if not h.any():
+                raise BetFileError(f"{bet.where(i)}: holds for no hand of the full deck")
+            if not (out == i).any():
+                raise BetFileError(f"{bet.where(i)}: never pays: the events before it take "
+                                   "every hand where it holds")  # fmt: skip
+    return out
+
+
+@dataclass(frozen=True)
+class Progressive:
+    """A progressive bet's return as a line in the meter (dollars), per dollar bet."""
+
+    base: Fraction  # the return of the fixed pays alone
+    rate: Fraction  # sum over events of P(event) x its meter share
+    bet_size: Fraction
+
+    def return_at(self, meter: Fraction) -> Fraction:
+        return self.base + self.rate * meter / self.bet_size
+
+    @property
+    def break_even(self) -> Fraction | None:
+        """The meter at which the bet returns what it costs (None: no meter share)."""
+        return None if not self.rate else -self.base * self.bet_size / self.rate
+
+
+@dataclass(frozen=True, eq=False)
+class BetPrice:
+    """A bet file priced: its return table, the event of each paid row and, for a
+    progressive, the return as a function of the meter."""
+
+    bet: BetFile
+    returns: ReturnTable
+    counts: tuple[int, ...]  # per event, in file order
+    progressive: Progressive | None = None
+
+
+def price_bet(
+    bet: BetFile | str,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    house_way: HouseWay | str | None = None,
+    use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
+) -> BetPrice:
+    """The exact return table of a bet file (a ``BetFile``, a shipped bet's name or a path)."""
+    bet = find_bet(bet) if isinstance(bet, str) else bet
+    deck, rules = deck or Deck.full(), rules or Rules()
+    rows = compress(bet, bet_rows(bet, deck, rules, house_way, use_cache, on_run))
+    settled = assign(bet, rows, deck == Deck.full())
+    by_event = [int(rows.weight[settled == i].sum()) for i in range(len(bet.events))]
+    paid = list(zip(bet.events, by_event, strict=True))
+    lost = rows.total - sum(n for e, n in paid if e.pay.outcome != "loss")
+    lines = [Line(e.name, e.pay.outcome, e.pay.odds, n) for e, n in paid if e.pay.outcome != "loss"]
+    lines.append(Line("all other " + rows_word(bet), "loss", Fraction(-1), lost))
+    notes = [f"settled on {bet.unit}" + (f", the house way {rows.house_way}"
+                                         if rows.house_way else "")]  # fmt: skip
+    if bet.source:
+        notes.append(f"source: {bet.source}")
+    progressive = None
+    if bet.progressive:
+        assert bet.bet_size is not None
+        p = [(Fraction(n, rows.total), e.pay) for e, n in paid]
+        base = sum((q * pay.odds for q, pay in p if pay.outcome != "loss"), Fraction(0))
+        base -= Fraction(lost, rows.total)
+        rate = sum((q * pay.meter for q, pay in p), Fraction(0))
+        progressive = Progressive(base, rate, bet.bet_size)
+        be = progressive.break_even
+        notes.append(f"progressive: return per dollar = {float(base):.6f} + {float(rate):.3e} x "
+                     f"meter / ${bet.bet_size}; break-even meter "
+                     + ("none" if be is None else f"${float(be):,.2f}"))  # fmt: skip
+    returns = ReturnTable.from_lines(
+        lines, rows.total, game=bet.name, deck=deck.name, house_way=rows.house_way,
+        title=bet.title, paytable=bet.name, template=bet.template,
+        notes=tuple(notes + list(rows.notes)), unit=bet.unit,
+    )  # fmt: skip
+    return BetPrice(bet, returns, tuple(by_event), progressive)
+
+
+def rows_word(bet: BetFile) -> str:
+    return "deals" if bet.hand == "deal" else "hands"
+
+
+def bet_report(
+    bet: BetFile | str,
+    players: int | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    house_way: HouseWay | str | None = None,
+    use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
+) -> SideBetReport:
+    """Everything ``paigow sidebet FILE`` shows: the return table and, for a bet with an
+    ``[envy]`` table, the expected envy per other player (for ``players`` at the table)."""
+    from analysis.pricing.envy import envy_from_counts
+
+    bet = find_bet(bet) if isinstance(bet, str) else bet
+    deck = deck or Deck.full()
+    if players is not None and not bet.envy:
+        raise ValueError(f"bet {bet.name} has no [envy] table: --players does not apply")
+    if house_way is not None and not (bet.hand == "deal" or bet.uses_way):
+        raise ValueError(f"bet {bet.name} does not depend on the house way (--way)")
+    priced = price_bet(bet, deck, rules, house_way, use_cache, on_run)
+    envy = None
+    if bet.envy:
+        held = dict(zip((e.name for e in bet.events), priced.counts, strict=True))
+        rows = [(event, amount, held[event]) for event, amount in bet.envy]
+        envy = envy_from_counts(bet.name, bet.title, deck, priced.returns.total, rows, players,
+                                bet.template, bet.source)  # fmt: skip
+    return SideBetReport(priced.returns, envy)

@@ -1,0 +1,287 @@
+"""What a bet can be settled on, as rows with weights and the facts a condition may read.
+
+| hand | rows | weight | facts |
+|---|---|---|---|
+| ``player``, ``dealer`` | 7-card classes | orbit size | ``SEVEN_CARD_FACTS``, ``WAY_FACTS`` |
+| ``first-three`` | three-card hands of the deck | 1 | ``THREE_CARD_FACTS`` |
+| ``deal`` | player class x dealer class | deals | ``DEAL_FACTS`` |
+
+Seven-card scopes also offer ``can_set(...)``; ``WAY_FACTS`` are the hand as the house way sets
+it; deals are counted by the pair engine.
+
+Every seven-card hand of the deck is equally likely for the player's seven cards, for the
+dealer's and for any other player's, so one table of classes serves the first two; the player's
+first three cards are a uniformly random three-card hand. Deals are counted by the pair engine
+(``analysis.pricing.counts``), dealer hands apart by the dealer events the bet reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+import numpy as np
+from numba import njit, prange
+
+from analysis.bets.conditions import THREE_CARD, ConditionError, Fact, Scope
+from enumerate.cards import JOKER_ID
+from enumerate.evaluate import PAIR_BASE, five_card_table, settings_of
+from enumerate.houseways.language import CATEGORIES, RANK_WORDS
+from enumerate.rules import Deck, Rules
+from enumerate.tables import HandTable
+from enumerate.vocabulary import (
+    N_PLAYER_CLASSES,
+    PLAYER_ACE_HIGH_PAI_GOW,
+    DealerEvent,
+    SevenCardClass,
+)
+
+HANDS = ("player", "dealer", "first-three", "deal")
+
+# fact: (kind, meaning), for the docs and the messages
+SEVEN_CARD_FACTS = {
+    "fortune": ("fortune", "the Fortune class of the seven cards"),
+    "best_five": ("category", "the best five-card hand of the seven cards"),
+    "joker": ("bool", "the seven cards hold the joker"),
+    "pai_gow": ("bool", "no pair, straight or flush"),
+    "ace_high_pai_gow": ("bool", "a pai gow topped by an ace or the joker"),
+    "ace_high_pai_gow_joker": ("bool", "an ace-high pai gow whose ace is the joker"),
+    "ace_high_pai_gow_natural": ("bool", "an ace-high pai gow with a natural ace"),
+    "queen_high_pai_gow": ("bool", "a pai gow topped by a queen, no joker"),
+    "jacks": ("count", "natural jacks in the seven cards"),
+}  # fmt: skip
+WAY_FACTS = {
+    "way_back": ("category", "the back the house way sets"),
+    "way_front_high": ("rank", "the higher card of the front the house way sets"),
+    "way_front_low": ("rank", "the lower card of that front"),
+    "way_front_pair": ("bool", "the house way's front is a pair"),
+}
+THREE_CARD_FACTS = {
+    "three_card": ("three_card", "the three-card poker hand (straight beats flush), the joker "
+                   "semi-wild"),
+    "joker": ("bool", "the three cards hold the joker"),
+}  # fmt: skip
+# deal facts and the dealer event bits the pair counts must keep apart for each
+DEAL_FACTS = {
+    "player.fortune": ("fortune", 0),
+    "player.ace_high_pai_gow": ("bool", 0),
+    "dealer.ace_high_pai_gow": ("bool", DealerEvent.ACE_HIGH_JOKER | DealerEvent.ACE_HIGH_NATURAL),
+    "dealer.ace_high_pai_gow_joker": ("bool", DealerEvent.ACE_HIGH_JOKER),
+    "dealer.ace_high_pai_gow_natural": ("bool", DealerEvent.ACE_HIGH_NATURAL),
+    "dealer.two_jacks": ("bool", DealerEvent.TWO_JACKS),
+    "dealer.queen_high_pai_gow": ("bool", DealerEvent.QUEEN_HIGH),
+    "dealer.nine_high_low": ("bool", DealerEvent.NINE_HIGH_LOW),
+}
+CAN_SET = "can_set"
+
+
+@njit(cache=True, parallel=True)
+def _can_set(cards, ids5, max_low, category5, least, pair_rank):
+    """Per hand: a valid setting has a back of category ``least`` or better and, when
+    ``pair_rank >= 0``, a pair of that rank or better in front."""
+    n = cards.shape[0]
+    out = np.zeros(n, dtype=np.bool_)
+    for h in prange(n):
+        high = np.empty(21, dtype=np.int64)
+        low = np.empty(21, dtype=np.int64)
+        settings_of(cards[h].astype(np.int64), ids5, high, low)
+        for s in range(21):
+            if low[s] <= max_low[high[s]] and category5[high[s]] >= least:
+                if pair_rank < 0 or low[s] >= PAIR_BASE + pair_rank:
+                    out[h] = True
+                    break
+    return out
+
+
+def _category(word: str) -> int:
+    if word not in CATEGORIES:
+        raise ConditionError(f"{word!r} is not a five-card category (known: "
+                             f"{', '.join(CATEGORIES)})")  # fmt: skip
+    return CATEGORIES[word]
+
+
+def seven_card_scope(table: HandTable, rules: Rules, way: Callable[[], object] | None,
+                     name: str) -> Scope:  # fmt: skip
+    """The classes of ``table``; ``way``: a function giving the house way's table (its facts
+    are offered only with it)."""
+    five = five_card_table(rules)
+
+    facts = {
+        "fortune": Fact("fortune", lambda: table.seven_card_class),
+        "best_five": Fact("category", lambda: five.category[table.best_five]),
+        "joker": Fact("bool", lambda: (table.cards == JOKER_ID).any(axis=1)),
+        "pai_gow": Fact("bool", lambda: table.pai_gow),
+        "ace_high_pai_gow": Fact("bool", lambda: table.ace_high_pai_gow),
+        "ace_high_pai_gow_joker": Fact("bool", lambda: table.ace_high_pai_gow & table.joker_is_ace),
+        "ace_high_pai_gow_natural": Fact(
+            "bool", lambda: table.ace_high_pai_gow & ~table.joker_is_ace
+        ),
+        "queen_high_pai_gow": Fact("bool", lambda: table.queen_high_pai_gow),
+        "jacks": Fact("count", lambda: table.jacks),
+    }
+    if way is not None:
+        high_rank = np.array([_front_ranks(i)[0] for i in range(91)])
+        low_rank = np.array([_front_ranks(i)[1] for i in range(91)])
+
+        def w() -> object:
+            return way()
+
+        facts.update({
+            "way_back": Fact("category", lambda: five.category[w().high]),  # type: ignore[attr-defined]
+            "way_front_high": Fact("rank", lambda: high_rank[w().low]),  # type: ignore[attr-defined]
+            "way_front_low": Fact("rank", lambda: low_rank[w().low]),  # type: ignore[attr-defined]
+            "way_front_pair": Fact("bool", lambda: w().low >= PAIR_BASE),  # type: ignore[attr-defined]
+        })  # fmt: skip
+
+    def can_set(back: str, front: str = "") -> np.ndarray:
+        least = _category(back.strip())
+        words = front.split()
+        if (words and words[0] != "pair") or len(words) > 2:
+            raise ConditionError(f"can_set: front {front!r}: write pair or pair RANK")
+        rank = -1
+        if words:
+            rank = 0
+            if len(words) == 2:
+                if words[1].upper() not in RANK_WORDS:
+                    raise ConditionError(f"can_set: {words[1]!r} is not a rank")
+                rank = RANK_WORDS[words[1].upper()]
+        return _can_set(table.cards, five.ids, five.max_low, five.category, least, rank)
+
+    return Scope(name, len(table), facts, {CAN_SET: can_set})
+
+
+def summary_scope(summary: dict[str, np.ndarray], name: str) -> Scope:
+    """The seven-card facts of ``analysis.bets.summary`` (one row per group of hands)."""
+    from enumerate.vocabulary import HandFlag
+
+    flags = summary["flags"]
+
+    def flag(bit: int, without: int = 0) -> Callable[[], np.ndarray]:
+        return lambda: ((flags & bit) != 0) & ((flags & without) == 0)
+
+    ace, joker_ace = int(HandFlag.ACE_HIGH_PAI_GOW), int(HandFlag.JOKER_IS_ACE)
+    facts = {
+        "fortune": Fact("fortune", lambda: summary["fortune"]),
+        "best_five": Fact("category", lambda: summary["best_five"]),
+        "joker": Fact("bool", lambda: summary["joker"] != 0),
+        "pai_gow": Fact("bool", flag(int(HandFlag.PAI_GOW))),
+        "ace_high_pai_gow": Fact("bool", flag(ace)),
+        "ace_high_pai_gow_joker": Fact("bool", lambda: flag(ace)() & flag(joker_ace)()),
+        "ace_high_pai_gow_natural": Fact("bool", flag(ace, joker_ace)),
+        "queen_high_pai_gow": Fact("bool", flag(int(HandFlag.QUEEN_HIGH_PAI_GOW))),
+        "jacks": Fact("count", lambda: summary["jacks"]),
+    }
+    if "way_low" in summary:
+        high_rank = np.array([_front_ranks(i)[0] for i in range(91)])
+        low_rank = np.array([_front_ranks(i)[1] for i in range(91)])
+        low = summary["way_low"]
+        facts.update({
+            "way_back": Fact("category", lambda: summary["way_back"]),
+            "way_front_high": Fact("rank", lambda: high_rank[low]),
+            "way_front_low": Fact("rank", lambda: low_rank[low]),
+            "way_front_pair": Fact("bool", lambda: low >= PAIR_BASE),
+        })  # fmt: skip
+    return Scope(name, len(flags), facts)
+
+
+def _front_ranks(low_id: int) -> tuple[int, int]:
+    from enumerate.evaluate import two_card_ranks
+
+    return two_card_ranks(low_id)
+
+
+# three-card hands --------------------------------------------------------------------------------
+
+
+def three_card_category(cards: tuple[int, ...]) -> int:
+    """The three-card poker category (``THREE_CARD``) of three card ids, the joker an ace or
+    any card completing a straight, flush or straight flush (A-2-3 and Q-K-A are straights).
+
+    >>> from enumerate.cards import parse_cards
+    >>> [three_card_category(tuple(c.id for c in parse_cards(t)))
+    ...  for t in ("Ah Kh Jk", "2c 3d Jk", "Ac Ad Jk", "2c 9c Jk", "Ac 7d Jk")]
+    [5, 3, 4, 2, 1]
+    """
+    naturals = [c for c in cards if c != JOKER_ID]
+    if len(naturals) == 3:
+        return _category3(naturals)
+    # the joker: an ace, or any card not held that completes a straight or flush
+    fills = [[*naturals, j] for j in range(52) if j not in naturals]
+    return max(_category3(f) for f in fills if (f[-1] >> 2) == 12 or _straight_or_flush(f))
+
+
+def _straight_or_flush(cards: list[int]) -> bool:
+    return len({c & 3 for c in cards}) == 1 or _straight3(cards)
+
+
+def _straight3(cards: list[int]) -> bool:
+    ranks = sorted(c >> 2 for c in cards)
+    return (ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1) or ranks == [0, 1, 12]
+
+
+def _category3(cards: list[int]) -> int:
+    ranks = [c >> 2 for c in cards]
+    flush, straight = len({c & 3 for c in cards}) == 1, _straight3(cards)
+    if len(set(ranks)) == 1:
+        return THREE_CARD["three_of_a_kind"]
+    if straight and flush:
+        return THREE_CARD["straight_flush"]
+    if straight:
+        return THREE_CARD["straight"]
+    if flush:
+        return THREE_CARD["flush"]
+    return THREE_CARD["pair"] if len(set(ranks)) == 2 else THREE_CARD["high_card"]
+
+
+def three_card_scope(deck: Deck) -> Scope:
+    """Every three-card hand of ``deck`` (each once)."""
+    hands = list(combinations(sorted(c.id for c in deck.cards), 3))
+    facts = {
+        "three_card": Fact("three_card", lambda: np.array([three_card_category(h) for h in hands])),
+        "joker": Fact("bool", lambda: np.array([JOKER_ID in h for h in hands])),
+    }
+    return Scope("the player's first three cards", len(hands), facts)
+
+
+# deals -------------------------------------------------------------------------------------------
+
+
+def deal_mask(used: set[str]) -> int:
+    """The dealer event bits the pair counts must keep apart for the deal facts ``used``."""
+    mask = 0
+    for name in used:
+        mask |= int(DEAL_FACTS[name][1])
+    return mask
+
+
+def deal_scope(joint: np.ndarray, bits: tuple[int, ...]) -> Scope:
+    """Rows: player class x dealer class (``joint[p, d]`` deals), flattened player-major."""
+    n_dealer = len(bits)
+    player = np.repeat(np.arange(N_PLAYER_CLASSES), n_dealer)
+    dealer = np.tile(np.array(bits, dtype=np.int64), N_PLAYER_CLASSES)
+    fortune = np.where(player == PLAYER_ACE_HIGH_PAI_GOW, int(SevenCardClass.NOTHING), player)
+
+    def has(bit: int) -> Callable[[], np.ndarray]:
+        return lambda: (dealer & bit) != 0
+
+    facts = {
+        "player.fortune": Fact("fortune", lambda: fortune),
+        "player.ace_high_pai_gow": Fact("bool", lambda: player == PLAYER_ACE_HIGH_PAI_GOW),
+    }
+    for name, (_, bit) in DEAL_FACTS.items():
+        if name.startswith("dealer."):
+            facts[name] = Fact("bool", has(int(bit)))
+    return Scope("deals", len(player), facts)
+
+
+def deal_schema() -> Scope:
+    """The deal facts with no rows: to read a bet's conditions before its counts exist."""
+    return Scope("deals", 0, {n: Fact(k, lambda: np.zeros(0)) for n, (k, _) in DEAL_FACTS.items()})
+
+
+def seven_card_schema(name: str, with_way: bool) -> Scope:
+    facts = {n: Fact(k, lambda: np.zeros(0)) for n, (k, _) in SEVEN_CARD_FACTS.items()}
+    if with_way:
+        facts.update({n: Fact(k, lambda: np.zeros(0)) for n, (k, _) in WAY_FACTS.items()})
+    return Scope(name, 0, facts, {CAN_SET: lambda *a: np.zeros(0, dtype=bool)})
+
