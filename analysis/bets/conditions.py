@@ -64,6 +64,10 @@ class Scope:
     rows: int
     facts: dict[str, Fact]
     functions: dict[str, Callable[..., np.ndarray]] = field(default_factory=dict)
+    # a function's calls all at once (one pass for them all), where the scope has that
+    batches: dict[str, Callable[[list[tuple[str, ...]]], list[np.ndarray]]] = field(
+        default_factory=dict
+    )
     _values: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
 
     def value(self, name: str) -> np.ndarray:

@@ -126,7 +126,12 @@ def compress(bet: BetFile, rows: Rows) -> Rows:
                    & set(rows.scope.facts))  # fmt: skip
     calls = sorted(set().union(*(calls_used(e.condition) for e in bet.events)))
     columns = [rows.scope.value(f).astype(np.int64) for f in facts]
-    columns += [np.asarray(rows.scope.functions[n](*a), dtype=np.int64) for n, a in calls]
+    for name in sorted({n for n, _ in calls}):
+        mine = [a for n, a in calls if n == name]
+        batch = rows.scope.batches.get(name)
+        got = batch(mine) if batch else [rows.scope.functions[name](*a) for a in mine]
+        columns += [np.asarray(g, dtype=np.int64) for g in got]
+    calls = [(n, a) for name in sorted({n for n, _ in calls}) for n, a in calls if n == name]
     key = np.zeros(rows.scope.rows, dtype=np.int64)
     radix, shape = 1, []
     for col in columns:

@@ -25,7 +25,7 @@ from numba import njit, prange
 
 from analysis.bets.conditions import THREE_CARD, ConditionError, Fact, Scope
 from enumerate.cards import JOKER_ID
-from enumerate.evaluate import PAIR_BASE, five_card_table, settings_of
+from enumerate.evaluate import PAIR_BASE, FiveCardTable, five_card_table, settings_of
 from enumerate.houseways.language import CATEGORIES, RANK_WORDS
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable
@@ -49,6 +49,7 @@ SEVEN_CARD_FACTS = {
     "ace_high_pai_gow_natural": ("bool", "an ace-high pai gow with a natural ace"),
     "queen_high_pai_gow": ("bool", "a pai gow topped by a queen, no joker"),
     "jacks": ("count", "natural jacks in the seven cards"),
+    "high_card": ("rank", "the highest rank of the seven cards, the joker an ace"),
 }  # fmt: skip
 WAY_FACTS = {
     "way_back": ("category", "the back the house way sets"),
@@ -76,21 +77,65 @@ CAN_SET = "can_set"
 
 
 @njit(cache=True, parallel=True)
-def _can_set(cards, ids5, max_low, category5, least, pair_rank):
-    """Per hand: a valid setting has a back of category ``least`` or better and, when
-    ``pair_rank >= 0``, a pair of that rank or better in front."""
-    n = cards.shape[0]
-    out = np.zeros(n, dtype=np.bool_)
+def _can_set(cards, ids5, max_low, category5, queries):
+    """Per hand and query ``q``: a valid setting has a back of category ``queries[q, 0]`` or
+    better (exactly the five-card id ``queries[q, 1]`` when it is not -1; no joker in the back
+    when ``queries[q, 2]``) and, when ``queries[q, 3] >= 0``, a pair of that rank or better in
+    front (no joker in it when ``queries[q, 4]``). One pass sets each hand once for them all."""
+    n, m = cards.shape[0], queries.shape[0]
+    out = np.zeros((n, m), dtype=np.bool_)
     for h in prange(n):
+        row = cards[h].astype(np.int64)
         high = np.empty(21, dtype=np.int64)
         low = np.empty(21, dtype=np.int64)
-        settings_of(cards[h].astype(np.int64), ids5, high, low)
-        for s in range(21):
-            if low[s] <= max_low[high[s]] and category5[high[s]] >= least:
-                if pair_rank < 0 or low[s] >= PAIR_BASE + pair_rank:
-                    out[h] = True
-                    break
+        settings_of(row, ids5, high, low)
+        s = 0
+        for i in range(7):
+            for j in range(i + 1, 7):
+                if low[s] <= max_low[high[s]]:
+                    front_joker = row[i] == JOKER_ID or row[j] == JOKER_ID
+                    back_joker = row[6] == JOKER_ID and not front_joker  # the joker sorts last
+                    for q in range(m):
+                        ok = category5[high[s]] >= queries[q, 0]
+                        ok = ok and (queries[q, 1] < 0 or high[s] == queries[q, 1])
+                        ok = ok and not (queries[q, 2] and back_joker)
+                        ok = ok and (queries[q, 3] < 0 or low[s] >= PAIR_BASE + queries[q, 3])
+                        ok = ok and not (queries[q, 4] and front_joker)
+                        if ok:
+                            out[h, q] = True
+                s += 1
     return out
+
+
+def _back_spec(text: str, five: FiveCardTable) -> tuple[bool, int, int]:
+    """``[natural] CATEGORY`` or ``[natural] royal_flush``: (natural, least category, the royal
+    flush's five-card id or -1)."""
+    words = text.split()
+    natural = bool(words) and words[0] == "natural"
+    words = words[1:] if natural else words
+    if len(words) != 1:
+        raise ConditionError(f"can_set: back {text!r}: write [natural] CATEGORY")
+    if words[0] == "royal_flush":
+        return natural, CATEGORIES["straight_flush"], int(np.flatnonzero(five.category == 8).max())
+    return natural, _category(words[0]), -1
+
+
+def _front_spec(text: str) -> tuple[bool, int]:
+    """``[natural] pair [RANK]`` (or nothing): (natural, least pair rank or -1)."""
+    words = text.split()
+    natural = bool(words) and words[0] == "natural"
+    words = words[1:] if natural else words
+    if not words:
+        if natural:
+            raise ConditionError("can_set: front 'natural': write natural pair [RANK]")
+        return False, -1
+    if words[0] != "pair" or len(words) > 2:
+        raise ConditionError(f"can_set: front {text!r}: write [natural] pair [RANK]")
+    if len(words) == 1:
+        return natural, 0
+    if words[1].upper() not in RANK_WORDS:
+        raise ConditionError(f"can_set: {words[1]!r} is not a rank")
+    return natural, RANK_WORDS[words[1].upper()]
 
 
 def _category(word: str) -> int:
@@ -118,6 +163,7 @@ def seven_card_scope(table: HandTable, rules: Rules, way: Callable[[], object] |
         ),
         "queen_high_pai_gow": Fact("bool", lambda: table.queen_high_pai_gow),
         "jacks": Fact("count", lambda: table.jacks),
+        "high_card": Fact("rank", lambda: high_card(table.cards)),
     }
     if way is not None:
         high_rank = np.array([_front_ranks(i)[0] for i in range(91)])
@@ -133,21 +179,23 @@ def seven_card_scope(table: HandTable, rules: Rules, way: Callable[[], object] |
             "way_front_pair": Fact("bool", lambda: w().low >= PAIR_BASE),  # type: ignore[attr-defined]
         })  # fmt: skip
 
-    def can_set(back: str, front: str = "") -> np.ndarray:
-        least = _category(back.strip())
-        words = front.split()
-        if (words and words[0] != "pair") or len(words) > 2:
-            raise ConditionError(f"can_set: front {front!r}: write pair or pair RANK")
-        rank = -1
-        if words:
-            rank = 0
-            if len(words) == 2:
-                if words[1].upper() not in RANK_WORDS:
-                    raise ConditionError(f"can_set: {words[1]!r} is not a rank")
-                rank = RANK_WORDS[words[1].upper()]
-        return _can_set(table.cards, five.ids, five.max_low, five.category, least, rank)
+    def can_set_all(calls: list[tuple[str, ...]]) -> list[np.ndarray]:
+        queries = []
+        for args in calls:
+            back, front = [*args, ""][:2]
+            b_natural, least, royal = _back_spec(back, five)
+            f_natural, rank = _front_spec(front)
+            queries.append((least, royal, int(b_natural), rank, int(f_natural)))
+        out = _can_set(table.cards, five.ids, five.max_low, five.category,
+                       np.array(queries, dtype=np.int64).reshape(-1, 5))  # fmt: skip
+        return [out[:, q] for q in range(len(calls))]
 
-    return Scope(name, len(table), facts, {CAN_SET: can_set})
+    def can_set(*args: str) -> np.ndarray:
+        return can_set_all([args])[0]
+
+    scope = Scope(name, len(table), facts, {CAN_SET: can_set})
+    scope.batches[CAN_SET] = can_set_all
+    return scope
 
 
 def summary_scope(summary: dict[str, np.ndarray], name: str) -> Scope:
@@ -170,6 +218,7 @@ def summary_scope(summary: dict[str, np.ndarray], name: str) -> Scope:
         "ace_high_pai_gow_natural": Fact("bool", flag(ace, joker_ace)),
         "queen_high_pai_gow": Fact("bool", flag(int(HandFlag.QUEEN_HIGH_PAI_GOW))),
         "jacks": Fact("count", lambda: summary["jacks"]),
+        "high_card": Fact("rank", lambda: summary["high_card"]),
     }
     if "way_low" in summary:
         high_rank = np.array([_front_ranks(i)[0] for i in range(91)])
@@ -182,6 +231,11 @@ def summary_scope(summary: dict[str, np.ndarray], name: str) -> Scope:
             "way_front_pair": Fact("bool", lambda: low >= PAIR_BASE),
         })  # fmt: skip
     return Scope(name, len(flags), facts)
+
+
+def high_card(cards: np.ndarray) -> np.ndarray:
+    """The highest rank (0 = deuce .. 12 = ace) of each row of card ids, the joker an ace."""
+    return np.where((cards == JOKER_ID).any(axis=1), 12, (cards >> 2).max(axis=1))
 
 
 def _front_ranks(low_id: int) -> tuple[int, int]:

@@ -22,12 +22,12 @@ from enumerate.evaluate import five_card_table
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 
-SCHEMA = 1
-COLUMNS = ("fortune", "best_five", "joker", "flags", "jacks")  # the facts kept
+SCHEMA = 2
+COLUMNS = ("fortune", "best_five", "joker", "flags", "jacks", "high_card")  # the facts kept
 WAY_COLUMNS = ("way_back", "way_low")  # with a house way: its back's category, its front's id
 SUMMARY_FACTS = frozenset({
     "fortune", "best_five", "joker", "pai_gow", "ace_high_pai_gow", "ace_high_pai_gow_joker",
-    "ace_high_pai_gow_natural", "queen_high_pai_gow", "jacks",
+    "ace_high_pai_gow_natural", "queen_high_pai_gow", "jacks", "high_card",
 })  # fmt: skip
 WAY_FACTS = frozenset({"way_back", "way_front_high", "way_front_low", "way_front_pair"})
 
@@ -41,6 +41,7 @@ def summary_path(deck: Deck, rules: Rules, way: HouseWay | None = None,
 
 
 def _build(deck: Deck, rules: Rules, way: HouseWay | None) -> pa.Table:
+    from analysis.bets.scopes import high_card
     from enumerate.cards import JOKER_ID
     from enumerate.tables import hand_table
     from enumerate.waytables import way_table
@@ -53,6 +54,7 @@ def _build(deck: Deck, rules: Rules, way: HouseWay | None) -> pa.Table:
         (table.cards == JOKER_ID).any(axis=1).astype(np.int64),
         table.flags.astype(np.int64),
         table.jacks.astype(np.int64),
+        high_card(table.cards).astype(np.int64),
     ]
     names = list(COLUMNS)
     if way is not None:

@@ -14,15 +14,19 @@ import re
 import tomllib
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from enumerate.classes import SevenCardClass
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
+
+if TYPE_CHECKING:
+    from analysis.bets.price import BetPrice
 
 PUBLISHED = Path(__file__).resolve().parents[2] / "data" / "published"
 C = SevenCardClass
@@ -181,9 +185,44 @@ def _statistic(name: str) -> Figure | None:
     return figure
 
 
+# a bet file's figures: ``bet.<bet file>.house_edge`` or ``bet.<bet file>.<event>`` (its
+# combinations, the event as the file names it)
+_BET = re.compile(r"bet\.([a-z0-9][a-z0-9._-]*?)\.(.+)")
+
+
+def _bet_figure(name: str) -> Figure | None:
+    m = _BET.fullmatch(name)
+    if m is None:
+        return None
+    from analysis.bets.files import BET_DIR
+
+    bet, what = m.group(1), m.group(2)
+    if not (BET_DIR / f"{bet}.toml").is_file():
+        return None
+
+    def figure(deck: Deck, rules: Rules) -> Fraction | int:
+        priced = _priced(bet, deck, rules)
+        if what == "house_edge":
+            return priced.returns.house_edge
+        names = [e.name for e in priced.bet.events]
+        if what not in names:
+            raise ValueError(f"figure {name}: bet {bet} has no event {what!r}")
+        return priced.counts[names.index(what)]
+
+    return figure
+
+
+@cache
+def _priced(bet: str, deck: Deck, rules: Rules) -> BetPrice:
+    """A bet file priced once for all its figures."""
+    from analysis.bets.price import price_bet
+
+    return price_bet(bet, deck, rules)
+
+
 def figure_of(name: str) -> Figure | None:
     """The function computing a published figure's value (None: not a figure we know)."""
-    return FIGURES.get(name) or _statistic(name)
+    return FIGURES.get(name) or _statistic(name) or _bet_figure(name)
 
 
 def _shown(value: Fraction | int) -> str:
