@@ -48,6 +48,7 @@ __all__ = [
     "Rules",
     "banking",
     "best_settings",
+    "bets",
     "compare_tables",
     "compare_ways",
     "decimal",
@@ -149,13 +150,35 @@ def side_bet(
     rules: Rules | None = None,
     use_cache: bool = True,
 ) -> SideBetReport:
-    """A side bet priced exactly under a paytable (a shipped name such as ``"3"`` for Fortune
-    table 3, a TOML file, or a ``Paytable`` built in memory), with the envy bonus for
-    ``players`` at the table where the bet has one. ``way``: the house way, for bets settled
-    on the dealer's setting."""
+    """A side bet priced exactly: a bet file (a name of ``data/bets`` such as
+    ``"jackpot-pai-gow"``, or a path; docs/bets.md), or a side bet under a paytable (a shipped
+    name such as ``"3"`` for Fortune table 3, a TOML file, or a ``Paytable`` built in memory);
+    with the envy bonus for ``players`` at the table where the bet has one. ``way``: the house
+    way, for bets settled on the dealer's setting or on deals."""
+    from analysis.bets.files import BET_DIR
+
+    if paytable is None and envy is None and (
+        bet.endswith(".toml") or (BET_DIR / f"{bet}.toml").is_file()
+    ):
+        from analysis.bets.price import bet_report
+
+        return bet_report(bet, players, _deck(deck), rules, way, use_cache)
     from analysis.pricing.sidebets import sidebet_report
 
     return sidebet_report(bet, paytable, players, envy, _deck(deck), rules, way, use_cache)
+
+
+def bets() -> pd.DataFrame:
+    """The bet files of ``data/bets``: name, what each is settled on, title and source."""
+    import pandas as pd
+
+    from analysis.bets.files import shipped_bets
+
+    return pd.DataFrame([
+        {"bet": b.name, "hand": b.hand, "events": len(b.events), "template": b.template,
+         "title": b.title, "source": b.source}
+        for b in shipped_bets()
+    ])  # fmt: skip
 
 
 def side_bets() -> pd.DataFrame:

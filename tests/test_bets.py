@@ -368,3 +368,13 @@ def test_bets_refused_when_priced_on_the_full_deck(tmp_path, capsys, events, ord
     assert main(["sidebet", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err, err
+
+
+def test_the_api_prices_a_bet_file() -> None:
+    from analysis import bets, side_bet
+
+    assert {"fortune-1", "emperors-challenge", "jackpot-pai-gow"} <= set(bets()["bet"])
+    deck = Deck.parse("23579JQA:cd+joker")
+    got = side_bet("fortune-1", players=2, deck=deck)
+    assert got.returns is not None and got.envy is not None
+    assert got.returns.house_edge == price_bet("fortune-1", deck).returns.house_edge
