@@ -48,7 +48,7 @@ __all__ = [
     "Rules",
     "banking",
     "best_settings",
-    "bets",
+    "bet_files",
     "compare_tables",
     "compare_ways",
     "decimal",
@@ -168,7 +168,7 @@ def side_bet(
     return sidebet_report(bet, paytable, players, envy, _deck(deck), rules, way, use_cache)
 
 
-def bets() -> pd.DataFrame:
+def bet_files() -> pd.DataFrame:
     """The bet files of ``data/bets``: name, what each is settled on, title and source."""
     import pandas as pd
 
