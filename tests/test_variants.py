@@ -108,7 +108,14 @@ GOOD = 'name = "v"\ndealer_exposed = true\ncommission = "5%"\n'
         (GOOD + '[dealer_rules]\n"three aces" = "push"\n',
          'dealer_rules."three aces": unknown dealer event (known: ace-high pai gow, ace-high pai '
          "gow, joker as the ace, ace-high pai gow, natural ace, two or more jacks, queen-high pai "
-         "gow, nine-high low hand)"),
+         "gow, nine-high low hand; or a condition over the dealer's hand: unexpected 'aces')"),
+        (GOOD + '[dealer_rules]\n"player.fortune == flush" = "push"\n',
+         'dealer_rules."player.fortune == flush": unknown dealer event (known: ace-high pai gow, '
+         "ace-high pai gow, joker as the ace, ace-high pai gow, natural ace, two or more jacks, "
+         "queen-high pai gow, nine-high low hand; or a condition over the dealer's hand: unknown "
+         "fact 'player.fortune' for the dealer's hand (known: dealer.ace_high_pai_gow, "
+         "dealer.ace_high_pai_gow_joker, dealer.ace_high_pai_gow_natural, "
+         "dealer.nine_high_low, dealer.queen_high_pai_gow, dealer.two_jacks))"),
         (GOOD + '[dealer_rules]\n"two or more jacks" = "win"\n',
          'dealer_rules."two or more jacks": unknown effect \'win\' (known: push, dealer-wins, '
          "player-win-push)"),
@@ -150,6 +157,26 @@ def test_a_reading_replaces_the_effects_it_names():
         get_variant("ez[wins]")
     with pytest.raises(VariantError, match="has no reading"):
         get_variant("traditional[winning-bets-push]")
+
+
+def test_a_dealer_rule_is_a_condition_of_the_bet_vocabulary(tmp_path):
+    """data/dealer_events.toml names the shipped events as conditions over the dealer's hand;
+    a variant may write such a condition itself, and it settles the same dealer hands."""
+    named = get_variant("dealer-open")
+    path = tmp_path / "v.toml"
+    path.write_text(GOOD + '[dealer_rules]\n"dealer.two_jacks" = "dealer-wins"\n')
+    written = load_variant(path)
+    both = GOOD + ('[dealer_rules]\n"dealer.two_jacks and not dealer.queen_high_pai_gow" = '
+                   '"dealer-wins"\n')  # fmt: skip
+    path.write_text(both)
+    combined = load_variant(path)
+    assert written.flag_mask == named.flag_mask == TWO_JACKS
+    assert combined.flag_mask == TWO_JACKS | QUEEN_HIGH
+    for bits in range(32):
+        assert (written.rule_for(bits) is None) == (named.rule_for(bits) is None) == (
+            not bits & TWO_JACKS)  # fmt: skip
+        assert (combined.rule_for(bits) is not None) == bool(
+            bits & TWO_JACKS and not bits & QUEEN_HIGH)  # fmt: skip
 
 
 def test_bad_toml_and_missing_file(tmp_path):

@@ -224,7 +224,7 @@ class _Parser:
             if kind == "bool":
                 return ("bool", "fact", tok, tok)
             return ("fact", kind, tok, tok)
-        if tok in ("and", "or", "not", "in") or not re.fullmatch(r"[A-Za-z0-9_]+", tok):
+        if tok in ("and", "or", "not", "in") or not re.fullmatch(r"\w+(\.\w+)?", tok):
             raise ConditionError(f"unexpected {tok!r}")
         return ("literal", tok, tok)  # a value, read by the fact it is compared with
 
@@ -233,6 +233,8 @@ class _Parser:
         return ConditionError(f"unknown fact {tok!r} for {self.scope.name} (known: {known})")
 
     def known_word(self, tok: str) -> bool:
+        if "." in tok:
+            return False
         return (tok.isdigit() or tok.upper() in RANK_WORDS or tok in ("true", "false")
                 or any(tok in n for n in KIND_NAMES.values()))  # fmt: skip
 

@@ -37,29 +37,59 @@ Fraction(19, 20)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
+import numpy as np
+
 from analysis.games.paytables import exact
 from analysis.games.players import Player
 from enumerate.datafile import DataFileError, quoted, read_toml
 from enumerate.houseways import get_way
-from enumerate.vocabulary import ACE_HIGH_PAI_GOW_EVENTS, DealerEvent
+from enumerate.vocabulary import ALL_DEALER_EVENTS
 
 VARIANT_DIR = Path(__file__).resolve().parents[2] / "data" / "variants"
 
 
-DEALER_EVENTS: dict[str, int] = {
-    "ace-high pai gow": ACE_HIGH_PAI_GOW_EVENTS,
-    "ace-high pai gow, joker as the ace": DealerEvent.ACE_HIGH_JOKER,
-    "ace-high pai gow, natural ace": DealerEvent.ACE_HIGH_NATURAL,
-    "two or more jacks": DealerEvent.TWO_JACKS,
-    "queen-high pai gow": DealerEvent.QUEEN_HIGH,
-    "nine-high low hand": DealerEvent.NINE_HIGH_LOW,
-}
+DEALER_EVENTS_FILE = VARIANT_DIR.parent / "dealer_events.toml"
+
+
+@cache
+def dealer_events() -> dict[str, str]:
+    """The named dealer events (``data/dealer_events.toml``): name -> condition."""
+    doc = read_toml(DEALER_EVENTS_FILE, VariantError, ("events",))
+    events = doc.get("events", {})
+    for name, when in events.items():
+        _holds(when, f"{DEALER_EVENTS_FILE}: events.{quoted(name)}")
+    return dict(events)
+
+
+def _has(bits: np.ndarray, bit: int) -> Callable[[], np.ndarray]:
+    return lambda: (bits & bit) != 0
+
+
+@cache
+def _holds(when: str, where: str) -> tuple[tuple[bool, ...], int]:
+    """For each combination of dealer event bits, whether the condition ``when`` (over the
+    dealer's hand) holds; and the bits it reads."""
+    from analysis.bets.conditions import ConditionError, Fact, Scope, evaluate, facts_used, parse
+    from analysis.bets.scopes import DEAL_FACTS, deal_mask
+
+    bits = np.arange(ALL_DEALER_EVENTS + 1)
+    facts = {name: Fact("bool", _has(bits, int(bit)))
+             for name, (_, bit) in DEAL_FACTS.items() if name.startswith("dealer.")}  # fmt: skip
+    scope = Scope("the dealer's hand", len(bits), facts)
+    try:
+        node = parse(when, scope)
+    except ConditionError as err:
+        raise VariantError(f"{where}: {err}") from None
+    held = np.broadcast_to(evaluate(node, scope), bits.shape)
+    return tuple(bool(x) for x in held), deal_mask(facts_used(node))
+
 
 Effect = Literal["push", "dealer-wins", "player-win-push"]
 EFFECTS: tuple[Effect, ...] = ("push", "dealer-wins", "player-win-push")
@@ -76,14 +106,24 @@ class VariantError(DataFileError):
 
 @dataclass(frozen=True)
 class DealerRule:
-    """When the dealer's hand holds ``event``, ``effect`` settles the bet."""
+    """When the dealer's hand holds ``event`` (a named dealer event, or a condition over the
+    dealer's hand), ``effect`` settles the bet."""
 
     event: str
     effect: Effect
 
     @property
+    def when(self) -> str:
+        return dealer_events().get(self.event, self.event)
+
+    @property
     def bits(self) -> int:
-        return DEALER_EVENTS[self.event]
+        """The dealer event bits the rule reads (the pair counts keep them apart)."""
+        return _holds(self.when, self.event)[1]
+
+    def holds(self, bits: int) -> bool:
+        """Whether a dealer hand with these event bits holds the rule's event."""
+        return _holds(self.when, self.event)[0][bits]
 
     @property
     def label(self) -> str:
@@ -144,7 +184,7 @@ class Variant:
     def rule_for(self, bits: int) -> DealerRule | None:
         """The rule settling a dealer hand with these flag bits (first match), or None."""
         for rule in self.dealer_rules:
-            if bits & rule.bits:
+            if rule.holds(bits):
                 return rule
         return None
 
@@ -211,9 +251,13 @@ def _effects(table: object, field: str, path: Path) -> list[tuple[str, Effect]]:
     out = []
     for event, effect in table.items():
         where = f"{field}.{quoted(event)}"
-        if event not in DEALER_EVENTS:
-            known = ", ".join(DEALER_EVENTS)
-            raise _fail(path, where, f"unknown dealer event (known: {known})")
+        if event not in dealer_events():
+            try:
+                _holds(event, "")
+            except VariantError as err:
+                known = ", ".join(dealer_events())
+                raise _fail(path, where, f"unknown dealer event (known: {known}; or a condition "
+                            f"over the dealer's hand{err!s})") from None  # fmt: skip
         if effect not in EFFECTS:
             raise _fail(path, where, f"unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
         out.append((event, cast(Effect, effect)))
