@@ -285,7 +285,10 @@ def test_deal_bets_against_every_deal_of_a_small_deck() -> None:
 # the shipped bets --------------------------------------------------------------------------------
 
 
-def test_every_shipped_bet_equals_the_side_bet_tables() -> None:
+def test_every_shipped_bet_file_equals_its_paytable() -> None:
+    """The bet files of the shipped bets and the paytable files say the same pays (the side
+    bets by name are priced from their default bet file's events and a paytable's pays; their
+    counts are checked against loops over the hands and deals in test_sidebets)."""
     from analysis.pricing.sidebets import price_sidebet
 
     deck = Deck.parse("23579JQA:cd+joker")

@@ -240,14 +240,10 @@ def price_bet(
 ) -> BetPrice:
     """The exact return table of a bet file (a ``BetFile``, a shipped bet's name or a path)."""
     bet = find_bet(bet) if isinstance(bet, str) else bet
-    deck, rules = deck or Deck.full(), rules or Rules()
-    rows = compress(bet, bet_rows(bet, deck, rules, house_way, use_cache, on_run))
-    settled = assign(bet, rows, deck == Deck.full())
-    by_event = [int(rows.weight[settled == i].sum()) for i in range(len(bet.events))]
+    deck = deck or Deck.full()
+    lines, rows, by_event = settle(bet, deck, rules, house_way, use_cache, on_run)
     paid = list(zip(bet.events, by_event, strict=True))
-    lost = rows.total - sum(n for e, n in paid if e.pay.outcome != "loss")
-    lines = [Line(e.name, e.pay.outcome, e.pay.odds, n) for e, n in paid if e.pay.outcome != "loss"]
-    lines.append(Line("all other " + rows_word(bet), "loss", Fraction(-1), lost))
+    lost = lines[-1].combinations
     notes = [f"settled on {bet.unit}" + (f", the house way {rows.house_way}"
                                          if rows.house_way else "")]  # fmt: skip
     if bet.source:
@@ -270,6 +266,26 @@ def price_bet(
         notes=tuple(notes + list(rows.notes)), unit=bet.unit,
     )  # fmt: skip
     return BetPrice(bet, returns, tuple(by_event), progressive)
+
+
+def settle(
+    bet: BetFile,
+    deck: Deck,
+    rules: Rules | None = None,
+    house_way: HouseWay | str | None = None,
+    use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
+) -> tuple[list[Line], Rows, list[int]]:
+    """The return table's rows of ``bet`` on ``deck`` (every event that pays or pushes, then
+    the losers), the rows it was settled on, and the count of each event in file order."""
+    rows = compress(bet, bet_rows(bet, deck, rules or Rules(), house_way, use_cache, on_run))
+    settled = assign(bet, rows, deck == Deck.full())
+    by_event = [int(rows.weight[settled == i].sum()) for i in range(len(bet.events))]
+    paid = list(zip(bet.events, by_event, strict=True))
+    lost = rows.total - sum(n for e, n in paid if e.pay.outcome != "loss")
+    lines = [Line(e.name, e.pay.outcome, e.pay.odds, n) for e, n in paid if e.pay.outcome != "loss"]
+    lines.append(Line("all other " + rows_word(bet), "loss", Fraction(-1), lost))
+    return lines, rows, by_event
 
 
 def rows_word(bet: BetFile) -> str:

@@ -1,19 +1,10 @@
-"""Side bets priced exactly: event counts from the hand tables or the pair counts, pays from a
-paytable file (``analysis.games.paytables``).
-
-Every bet reduces to *cells*: disjoint sets of hands (or deals) with their exact count and the
-events they hold, in the bet's order of precedence. A cell pays the first event it holds that
-the paytable pays or pushes; every other cell loses. So a paytable may leave events out or mark
-them "lose", and the rows always add up to every hand (or deal) of the deck.
-
-| bet | counted over | cells |
-|---|---|---|
-| fortune, chan-chu | the player's 7 cards, C(n,7) | Fortune class (hand table) |
-| dealer-bonus | the dealer's 7 cards | Fortune class x nine-high house-way low |
-| queens-dragon | the dealer's 7 cards | queen-high pai gow or not |
-| tiger-9 | the dealer's 7 cards | nine-high house-way low or not |
-| push-ace-high | deals, C(n,7) C(n-7,7) | player class x dealer ace-high flags (flags 3) |
-| jacks-beat | deals | player class x dealer two or more jacks (flags 4) |
+"""Side bets by name under a paytable (``paigow sidebet fortune --paytable 3``): each is a bet
+file (``analysis.bets``, docs/bets.md) whose events come from the bet's shipped file in
+``data/bets`` and whose pays come from the paytable (``analysis.games.paytables``). A hand pays
+on the first event it holds that the paytable pays or pushes; every other hand loses. So a
+paytable may leave events out or mark them "lose", and the rows always add up to every hand
+(or deal) of the deck. No bet has code of its own here: ``BETS`` says what each is called,
+which game deals it and which paytable is its default.
 
 Readings (docs/rules.md, "Side bets"; the paytable files repeat them):
 
@@ -42,49 +33,31 @@ included and the dealer not.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
-from math import comb
+from dataclasses import dataclass, replace
 
-import numpy as np
 import pandas as pd
 
+from analysis.bets.files import BetEvent, BetFile, Pay, find_bet
 from analysis.games.paytables import (
     BET_EVENTS,
-    DEALER_ACE_HIGH_JOKER,
-    DEALER_ACE_HIGH_NATURAL,
     LOSE,
-    NINE_HIGH_LOW_EVENT,
-    PLAYER_AND_DEALER_ACE_HIGH,
-    QUEEN_HIGH_EVENT,
-    TIGER_9_EVENT,
     Paytable,
     PaytableError,
     find_paytable,
     shipped_paytable,
     shipped_paytables,
 )
-from analysis.games.variants import get_variant
-from analysis.pricing.counts import pair_counts
 from analysis.pricing.envy import DEFAULT_ENVY_TABLE, EnvyTable, envy_table
-from analysis.pricing.returns import Line, ReturnTable
+from analysis.pricing.returns import ReturnTable
 from analysis.report.formats import to_json
 from analysis.report.notebook import ShowsAsHtml
-from enumerate.classes import SevenCardClass
-from enumerate.engine.keys import nine_high_low
-from enumerate.houseways import HouseWay, get_way
+from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
-from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import (
     ACE_HIGH_PAI_GOW_EVENTS,
-    N_PLAYER_CLASSES,
-    PLAYER_ACE_HIGH_PAI_GOW,
     DealerEvent,
 )
-from enumerate.waytables import way_table
-
-Cell = tuple[tuple[str, ...], int]  # the events a set of hands holds, and how many hands
 
 
 @dataclass(frozen=True)
@@ -145,112 +118,26 @@ def get_bet(name: str) -> SideBet:
     return BETS[name]
 
 
-# cells ----------------------------------------------------------------------------------------
+# bet files ------------------------------------------------------------------------------------
 
 
-def _label(cls: int) -> str:
-    return SevenCardClass(cls).label
-
-
-def _class_cells(table: HandTable, extra: np.ndarray | None = None, event: str = "") -> list[Cell]:
-    """Cells by Fortune class (and ``extra`` flag, holding ``event``), weighted by orbit."""
-    cls = table.seven_card_class.astype(np.int64)
-    flag = np.zeros(len(table), dtype=np.int64) if extra is None else extra.astype(np.int64)
-    counts = np.zeros((len(SevenCardClass), 2), dtype=np.int64)
-    np.add.at(counts, (cls, flag), table.orbit_size.astype(np.int64))
-    cells: list[Cell] = []
-    for c in sorted(SevenCardClass, reverse=True):
-        for f in (0, 1):
-            held = () if c == SevenCardClass.NOTHING else (c.label,)
-            cells.append(((*held, *((event,) if f else ())), int(counts[c, f])))
-    return cells
-
-
-def _deal_cells(bet: SideBet, joint: np.ndarray, bits: tuple[int, ...]) -> list[Cell]:
-    cells: list[Cell] = []
-    for p in range(N_PLAYER_CLASSES):
-        for d, b in enumerate(bits):
-            held: tuple[str, ...] = ()
-            if bet.name == "push-ace-high" and b & ACE_HIGH_PAI_GOW_EVENTS:
-                both = (PLAYER_AND_DEALER_ACE_HIGH,) if p == PLAYER_ACE_HIGH_PAI_GOW else ()
-                joker = b & DealerEvent.ACE_HIGH_JOKER
-                alone = DEALER_ACE_HIGH_JOKER if joker else DEALER_ACE_HIGH_NATURAL
-                held = (*both, alone)
-            elif bet.name == "jacks-beat" and b & DealerEvent.TWO_JACKS:
-                held = (_label(0 if p == PLAYER_ACE_HIGH_PAI_GOW else p),)
-            cells.append((held, int(joint[p, d])))
-    return cells
-
-
-@dataclass(frozen=True)
-class BetCells:
-    """The cells of one bet on one deck, with what they were counted from."""
-
-    cells: tuple[Cell, ...]
-    total: int
-    house_way: str | None
-    notes: tuple[str, ...] = ()
-
-
-def bet_cells(
-    bet: SideBet | str,
-    deck: Deck | None = None,
-    rules: Rules | None = None,
-    house_way: HouseWay | str | None = None,
-    use_cache: bool = True,
-    on_run: Callable[[str], None] | None = None,
-) -> BetCells:
-    """Exact cells of ``bet`` on ``deck`` (see the module docstring)."""
-    bet = get_bet(bet) if isinstance(bet, str) else bet
-    deck = deck or Deck.full()
-    rules = rules or Rules()
-    way: HouseWay | None = None
-    if bet.uses_house_way or bet.flag_mask is not None:
-        if house_way is None:  # the way of the game the bet is dealt with
-            house_way = get_variant(bet.game).house_way if bet.game != "any" else "gli"
-        way = get_way(house_way) if isinstance(house_way, str) else house_way
-    if bet.flag_mask is not None:
-        assert way is not None
-        deal = pair_counts(deck, rules, way, way, bet.flag_mask, use_cache, on_run=on_run)
-        cells = _deal_cells(bet, deal.counts.joint, deal.dealer_class_bits)
-        note = f"pair counts: {deal.source}"
-        return BetCells(tuple(cells), deal.total, None, (note,))
-    table = hand_table(deck, rules, use_cache)
-    if bet.name == "queens-dragon":
-        n = table.weighted_count(table.queen_high_pai_gow)
-        return BetCells((((QUEEN_HIGH_EVENT,), n), ((), table.total - n)), table.total, None)
-    if bet.name in ("tiger-9", "dealer-bonus"):
-        assert way is not None
-        low = way_table(way, deck, rules, use_cache).low
-        nine = nine_high_low(low)
-        if bet.name == "tiger-9":
-            n = table.weighted_count(nine)
-            return BetCells(
-                (((TIGER_9_EVENT,), n), ((), table.total - n)), table.total, way.name
-            )
-        return BetCells(tuple(_class_cells(table, nine, NINE_HIGH_LOW_EVENT)), table.total,
-                        way.name)  # fmt: skip
-    return BetCells(tuple(_class_cells(table)), table.total, None)
-
-
-def paid_lines(bet: SideBet, paytable: Paytable, cells: BetCells) -> list[Line]:
-    """Rows: every event the paytable pays or pushes (the bet's order), then the losers."""
-    by_event: dict[str, int] = defaultdict(int)
-    paying = {e for e, p in paytable.pays if p != LOSE}
-    lost = 0
-    for held, n in cells.cells:
-        first = next((e for e in held if e in paying), None)
-        if first is None:
-            lost += n
-        else:
-            by_event[first] += n
-    lines = [
-        Line(e, "win" if paytable.pay(e) > 0 else "push", paytable.pay(e), by_event[e])
-        for e in bet.events
-        if e in paying
-    ]
-    lines.append(Line(bet.loss_event, "loss", LOSE, lost))
-    return lines
+def bet_file(bet: SideBet, paytable: Paytable) -> BetFile:
+    """``bet`` paying as ``paytable`` says, as a bet file: each event's condition from the
+    bet's shipped file (``data/bets/<bet>-<default paytable>.toml``, which names every event
+    of the bet), its pay from the paytable. Events the paytable does not pay, or marks
+    "lose", are left out, so a hand holding one pays on the first later event it holds."""
+    template = find_bet(f"{bet.name}-{bet.default_paytable}")
+    by_name = {e.name: e for e in template.events}
+    events = []
+    for event, pay in paytable.pays:
+        if event not in by_name:
+            raise AssertionError(f"{template.path} has no event {event!r} of bet {bet.name}")
+        if pay != LOSE:
+            e = by_name[event]
+            events.append(BetEvent(e.name, e.when, Pay(pay), e.condition))
+    return replace(template, name=f"{bet.name}-{paytable.name}", title=paytable.title,
+                   source=paytable.source, events=tuple(events), template=paytable.template,
+                   envy=())  # fmt: skip
 
 
 def price_sidebet(
@@ -268,15 +155,20 @@ def price_sidebet(
     if bet.name == "envy":
         raise ValueError("the envy bonus is not a wager of its own: see envy_table")
     table = _paytable(bet, paytable)
-    cells = bet_cells(bet, deck, rules, house_way, use_cache, on_run)
+    deck = deck or Deck.full()
+    if house_way is not None and not bet.uses_house_way and bet.flag_mask is None:
+        house_way = None  # read by no event of the bet
+    from analysis.bets.price import settle
+
+    lines, rows, _ = settle(bet_file(bet, table), deck, rules, house_way, use_cache, on_run)
     notes = [f"{bet.title}: {bet.description}"]
     if table.source:
         notes.append(f"paytable source: {table.source}")
     if table.note:
         notes.append(table.note)
     return ReturnTable.from_lines(
-        paid_lines(bet, table, cells), cells.total, game=bet.name,
-        deck=(deck or Deck.full()).name, house_way=cells.house_way,
+        lines, rows.total, game=bet.name, deck=deck.name,
+        house_way=rows.house_way if bet.uses_house_way else None,
         title=f"{bet.title}, paytable {table.name}" + (f" ({table.title})" if table.title else ""),
         paytable=table.name, template=table.template, notes=tuple(notes),
         unit="deals" if bet.counted == "deals" else bet.counted,
@@ -386,9 +278,3 @@ def bet_listing() -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
-
-
-def expected_total(bet: SideBet, deck: Deck) -> int:
-    """Hands (or deals) a bet's rows add up to."""
-    n = deck.size
-    return comb(n, 7) * comb(n - 7, 7) if bet.counted == "deals" else comb(n, 7)
