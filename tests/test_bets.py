@@ -78,8 +78,8 @@ def _can_set(h, least: int, pair: int | None, royal: bool = False,
              natural_back: bool = False, natural_front: bool = False) -> np.ndarray:  # fmt: skip
     cat = h["five"].category[h["high"]]
     ok = h["valid"] & (cat >= least)
-    if royal:
-        ok &= h["high"] == np.flatnonzero(h["five"].category == 8).max()
+    if royal:  # a royal flush, or five aces above it
+        ok &= h["high"] >= np.flatnonzero(h["five"].category == 8).max()
     if natural_back:
         ok &= h["setting_jokers"] != 2
     if natural_front:

@@ -77,47 +77,54 @@ CAN_SET = "can_set"
 
 
 @njit(cache=True, parallel=True)
-def _can_set(cards, ids5, max_low, category5, queries):
-    """Per hand and query ``q``: a valid setting has a back of category ``queries[q, 0]`` or
-    better (exactly the five-card id ``queries[q, 1]`` when it is not -1; no joker in the back
-    when ``queries[q, 2]``) and, when ``queries[q, 3] >= 0``, a pair of that rank or better in
-    front (no joker in it when ``queries[q, 4]``). One pass sets each hand once for them all."""
+def _can_set(cards, ids5, max_low, queries):
+    """Per hand and query ``q``: a valid setting has a back of five-card id ``queries[q, 0]``
+    or stronger and, when ``queries[q, 2] >= 0``, a pair of that rank or better in front;
+    ``queries[q, 1]``: bit 0, no joker in the back; bit 1, none in the front.
+
+    Each hand is set once: per joker condition and per least pair rank in front (none, 2..A)
+    the strongest back, so every query is one look-up."""
     n, m = cards.shape[0], queries.shape[0]
-    out = np.zeros((n, m), dtype=np.bool_)
+    out = np.zeros((m, n), dtype=np.bool_)  # a query's answers contiguous
     for h in prange(n):
         row = cards[h].astype(np.int64)
         high = np.empty(21, dtype=np.int64)
         low = np.empty(21, dtype=np.int64)
         settings_of(row, ids5, high, low)
+        best = np.full((4, 14), -1, dtype=np.int64)  # [joker condition, least pair rank + 1]
         s = 0
         for i in range(7):
             for j in range(i + 1, 7):
                 if low[s] <= max_low[high[s]]:
                     front_joker = row[i] == JOKER_ID or row[j] == JOKER_ID
                     back_joker = row[6] == JOKER_ID and not front_joker  # the joker sorts last
-                    for q in range(m):
-                        ok = category5[high[s]] >= queries[q, 0]
-                        ok = ok and (queries[q, 1] < 0 or high[s] == queries[q, 1])
-                        ok = ok and not (queries[q, 2] and back_joker)
-                        ok = ok and (queries[q, 3] < 0 or low[s] >= PAIR_BASE + queries[q, 3])
-                        ok = ok and not (queries[q, 4] and front_joker)
-                        if ok:
-                            out[h, q] = True
+                    k = low[s] - PAIR_BASE + 1 if low[s] >= PAIR_BASE else 0
+                    for c in range(4):
+                        if (c & 1 and back_joker) or (c & 2 and front_joker):
+                            continue
+                        if high[s] > best[c, k]:
+                            best[c, k] = high[s]
                 s += 1
+        for c in range(4):
+            for k in range(12, -1, -1):  # a pair of rank r or better: every k above it too
+                if best[c, k + 1] > best[c, k]:
+                    best[c, k] = best[c, k + 1]
+        for q in range(m):
+            out[q, h] = best[queries[q, 1], queries[q, 2] + 1] >= queries[q, 0]
     return out
 
 
-def _back_spec(text: str, five: FiveCardTable) -> tuple[bool, int, int]:
-    """``[natural] CATEGORY`` or ``[natural] royal_flush``: (natural, least category, the royal
-    flush's five-card id or -1)."""
+def _back_spec(text: str, five: FiveCardTable) -> tuple[bool, int]:
+    """``[natural] CATEGORY`` (that category or better) or ``[natural] royal_flush`` (a royal
+    flush or five aces): (natural, the weakest five-card id that qualifies)."""
     words = text.split()
     natural = bool(words) and words[0] == "natural"
     words = words[1:] if natural else words
     if len(words) != 1:
         raise ConditionError(f"can_set: back {text!r}: write [natural] CATEGORY")
     if words[0] == "royal_flush":
-        return natural, CATEGORIES["straight_flush"], int(np.flatnonzero(five.category == 8).max())
-    return natural, _category(words[0]), -1
+        return natural, int(np.flatnonzero(five.category == CATEGORIES["straight_flush"]).max())
+    return natural, int(np.flatnonzero(five.category >= _category(words[0])).min())
 
 
 def _front_spec(text: str) -> tuple[bool, int]:
@@ -183,12 +190,12 @@ def seven_card_scope(table: HandTable, rules: Rules, way: Callable[[], object] |
         queries = []
         for args in calls:
             back, front = [*args, ""][:2]
-            b_natural, least, royal = _back_spec(back, five)
+            b_natural, least = _back_spec(back, five)
             f_natural, rank = _front_spec(front)
-            queries.append((least, royal, int(b_natural), rank, int(f_natural)))
-        out = _can_set(table.cards, five.ids, five.max_low, five.category,
-                       np.array(queries, dtype=np.int64).reshape(-1, 5))  # fmt: skip
-        return [out[:, q] for q in range(len(calls))]
+            queries.append((least, int(b_natural) | 2 * int(f_natural), rank))
+        out = _can_set(table.cards, five.ids, five.max_low,
+                       np.array(queries, dtype=np.int64).reshape(-1, 3))  # fmt: skip
+        return list(out)
 
     def can_set(*args: str) -> np.ndarray:
         return can_set_all([args])[0]
