@@ -219,6 +219,8 @@ def test_the_index_opens_with_one_summary_table(built):
     expected |= {f"variant-{name}-gli-optimal.md" for name in variant_names()
                  if not get_variant(name).dealer_exposed}  # fmt: skip
     expected |= {f"sidebet-{bet}-{pt.name}.md" for bet in BETS for pt in shipped_paytables(bet)}
+    # the bet files that are no side bet under a paytable: one page each
+    expected |= {f"bet-{name}.md" for name in ("emperors-challenge", "jackpot-pai-gow")}
     assert set(pages) == expected | {"banking-gli.md"}
     assert len(rows) == len(expected) + len(BANKERS)  # one row each, banking one per banker
     for row, page in zip(rows, pages, strict=True):

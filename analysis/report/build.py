@@ -245,6 +245,7 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
             elif r.envy is not None:
                 lines.append(f"- [{bet.name}, {pt.name}]({stem}.md): "
                              f"${float(r.envy.per_other_player):.4f} per other player")  # fmt: skip
+    lines += _bet_files(rep, rules, log, rows)
     lines += _envy_tables(rep, rules, log)
     df = pd.DataFrame(rows)
     (rep.out / "sidebets.md").write_text(
@@ -260,6 +261,40 @@ def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
     ax.tick_params(labelsize=8)
     save(fig, rep.out / "sidebets.png")
     rep.add("Side bets", ["[all paytables side by side, with a chart](sidebets.md)", *lines])
+
+
+def _bet_files(rep: Report, rules: Rules, log: Callable[[str], None],
+               rows: list[dict[str, object]]) -> list[str]:  # fmt: skip
+    """The bet files of data/bets that are not a side bet under one of its paytables (those
+    are priced above): each priced, a page in every format and a summary row."""
+    from analysis.bets.files import shipped_bets
+    from analysis.bets.price import bet_report
+    from analysis.games.paytables import shipped_paytables
+
+    covered = {f"{b.name}-{pt.name}" for b in BETS.values()
+               for pt in shipped_paytables(b.name)}  # fmt: skip
+    lines = []
+    for bet in shipped_bets():
+        if bet.name in covered:
+            continue
+        log(f"bet file {bet.name}")
+        players = min(TABLE_PLAYERS, max_players(rep.deck)) if bet.envy else None
+        r = bet_report(bet, players, rep.deck, rules)
+        assert r.returns is not None
+        stem = f"bet-{bet.name}"
+        for fmt in FORMATS:
+            (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
+        rep.summary.append(SummaryRow((1, len(rep.summary)), bet.name, "bet file "
+                                      + ("(TEMPLATE)" if bet.template else ""), "",
+                                      r.returns.headline(), f"{stem}.md"))  # fmt: skip
+        v = r.returns.volatility
+        rows.append({"bet": bet.name, "paytable": "(bet file)", "template": bet.template,
+                     "house edge": r.returns.house_edge, "standard deviation":
+                     v.standard_deviation, "hit frequency": v.hit_frequency,
+                     "top award 1 in": v.top_odds})  # fmt: skip
+        lines.append(f"- [{bet.title}]({stem}.md) (`data/bets/{bet.name}.toml`): house edge "
+                     f"{_pct(r.returns.house_edge)}")  # fmt: skip
+    return lines
 
 
 def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[str]:
