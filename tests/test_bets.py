@@ -12,7 +12,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from analysis.bets.files import BetFileError, read_bet, shipped_bets
+from analysis.bets.files import BetFileError, read_bet
 from analysis.bets.price import price_bet
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import PAIR_BASE, all_settings, five_card_table
@@ -282,28 +282,7 @@ def test_deal_bets_against_every_deal_of_a_small_deck() -> None:
     assert jb.counts == want and sum(want) > 0
 
 
-# the shipped bets --------------------------------------------------------------------------------
 
-
-def test_every_shipped_bet_file_equals_its_paytable() -> None:
-    """The bet files of the shipped bets and the paytable files say the same pays (the side
-    bets by name are priced from their default bet file's events and a paytable's pays; their
-    counts are checked against loops over the hands and deals in test_sidebets)."""
-    from analysis.pricing.sidebets import price_sidebet
-
-    deck = Deck.parse("23579JQA:cd+joker")
-    for bet in shipped_bets():
-        if bet.name in ("emperors-challenge", "jackpot-pai-gow"):  # new: in verify
-            continue
-        kind, _, table = bet.name.partition("-")
-        for known in ("push-ace-high", "queens-dragon", "tiger-9", "jacks-beat", "dealer-bonus",
-                      "chan-chu"):  # fmt: skip
-            if bet.name.startswith(known + "-"):
-                kind, table = known, bet.name[len(known) + 1:]
-        old = price_sidebet(kind, table, deck)
-        new = price_bet(bet, deck).returns
-        rows = [(r["event"], r["pays"], r["combinations"]) for r in new.records]
-        assert rows == [(r["event"], r["pays"], r["combinations"]) for r in old.records], bet.name
 
 
 # bad files ---------------------------------------------------------------------------------------

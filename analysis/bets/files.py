@@ -16,8 +16,8 @@ when = "fortune == five_aces"
 pays = 250                # to 1; "push"; "lose"; { fixed = 500 } dollars for bet_size;
                           # { meter = "10%" } a share of the progressive meter (plus fixed)
 
-[envy]                    # dollars for every OTHER player holding the event (player bets)
-"five aces" = 250
+[envy]                    # dollars for every OTHER player holding the event (player bets);
+"five aces" = 250         # or envy = "5000", a table of data/envy
 ```
 
 Every mistake is one line of ``BetFileError`` naming the file and the entry.
@@ -91,6 +91,7 @@ class BetFile:
     template: bool = False
     notes: str = ""
     envy: tuple[tuple[str, Fraction], ...] = ()
+    envy_table: str = ""  # the envy table named by the file ("" for its own [envy])
 
     @property
     def unit(self) -> str:
@@ -212,8 +213,12 @@ def read_bet(path: str | Path) -> BetFile:
         pay = _pay(e["pays"], bet_size, path, f"event {i + 1} ({ename}): pays")
         events.append(BetEvent(ename, when, pay, node))
     envy_doc = doc.get("envy", {})
+    envy_table = ""
+    if isinstance(envy_doc, str):  # the name of an envy table of data/envy, or a file
+        envy_table = envy_doc
+        envy_doc = _envy_amounts(envy_doc, path)
     if not isinstance(envy_doc, dict):
-        raise _fail(path, "envy", "expected a table of event = dollars")
+        raise _fail(path, "envy", "expected a table of event = dollars, or an envy table's name")
     if envy_doc and hand != "player":
         raise _fail(path, "envy", "envy is paid on other players' hands: only for a player bet")
     envy = []
@@ -221,7 +226,7 @@ def read_bet(path: str | Path) -> BetFile:
         field = f"envy.{quoted(event)}"
         if event not in names:
             raise _fail(path, field, "no event of the bet has this name")
-        dollars = exact(amount)
+        dollars = amount if isinstance(amount, Fraction) else exact(amount)
         if dollars is None or dollars <= 0:
             raise _fail(path, field, f"expected dollars above 0, got {amount!r}")
         envy.append((event, dollars))
@@ -229,7 +234,25 @@ def read_bet(path: str | Path) -> BetFile:
     return BetFile(
         path, name, _text(doc, "title", path, name), _text(doc, "source", path), hand, order,
         tuple(events), bet_size, game, template, _text(doc, "notes", path, ""), tuple(envy),
+        envy_table,
     )  # fmt: skip
+
+
+def _envy_amounts(spec: str, path: Path) -> dict[str, Fraction]:
+    """The amounts of the envy table ``spec`` (a name of ``data/envy`` or a file)."""
+    from analysis.games.paytables import ENVY_DIR, PaytableError, load_paytable
+
+    file = Path(spec) if spec.endswith(".toml") else ENVY_DIR / f"{spec}.toml"
+    if not file.is_file():
+        known = ", ".join(p.stem for p in sorted(ENVY_DIR.glob("*.toml")))
+        raise _fail(path, "envy", f"unknown envy table {spec!r} (known: {known}; or a file)")
+    try:
+        table = load_paytable(file)
+    except PaytableError as err:
+        raise _fail(path, "envy", str(err)) from None
+    if table.bet != "envy":
+        raise _fail(path, "envy", f"{file} is not an envy table")
+    return dict(table.envy)
 
 
 def shipped_bets(directory: Path = BET_DIR) -> list[BetFile]:

@@ -109,7 +109,8 @@ def add_bet_commands(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help="list the side bets and their paytables")
     p.add_argument(
         "--paytable", default=None, metavar="NAME|FILE",
-        help="a shipped paytable of the bet (data/paytables) or a .toml file",
+        help="a table of the bet (data/bets/BET-NAME.toml) or a .toml file (a bet file or a "
+        "paytable)",
     )  # fmt: skip
     p.add_argument(
         "--players", type=int, default=None, metavar="N",

@@ -1,4 +1,7 @@
-"""Side-bet paytables as data: TOML files under ``data/paytables/``, read and checked here.
+"""Side-bet paytables: what each event of a bet pays. The shipped ones are the bet files of
+``data/bets`` named after a bet (``fortune-3``: Fortune's table 3, read by ``from_bet_file``)
+and the envy tables of ``data/envy``. A paytable file of the format below also works wherever a
+paytable is asked for.
 
 A paytable names its bet and says what each event pays, *to 1* (a losing bet is -1)::
 
@@ -37,7 +40,9 @@ from typing import Any
 from enumerate.classes import SevenCardClass
 from enumerate.datafile import DataFileError, quoted, read_toml
 
-PAYTABLE_DIR = Path(__file__).resolve().parents[2] / "data" / "paytables"
+DATA = Path(__file__).resolve().parents[2] / "data"
+ENVY_DIR = DATA / "envy"  # the envy tables, in this format
+BET_DIR = DATA / "bets"  # the other bets' tables are bet files (analysis.bets), read as paytables
 
 PUSH = Fraction(0)
 LOSE = Fraction(-1)
@@ -206,17 +211,45 @@ def load_paytable(path: str | Path) -> Paytable:
     )
 
 
+def from_bet_file(path: str | Path, bet: str, name: str) -> Paytable:
+    """The pays (and its own envy amounts) of the bet file at ``path`` as a paytable of
+    ``bet`` called ``name``; its events must be events of the bet."""
+    from analysis.bets.files import read_bet
+
+    b = read_bet(path)
+    known = BET_EVENTS[bet]
+    for e in b.events:
+        if e.name not in known:
+            raise _fail(Path(path), "event", f"{e.name!r} is no event of bet {bet} "
+                        f"(known: {', '.join(known)})")  # fmt: skip
+        if e.pay.meter:
+            raise _fail(Path(path), "event", f"{e.name!r}: a progressive pay is for a bet file "
+                        "priced as one (paigow sidebet FILE)")  # fmt: skip
+    pays = {e.name: e.pay.odds for e in b.events}
+    envy = {} if b.envy_table else dict(b.envy)
+    return Paytable(bet=bet, name=name, title=b.title, source=b.source, template=b.template,
+                    pays=_ordered(bet, pays), envy=_ordered(bet, envy), note=b.notes,
+                    path=str(path))  # fmt: skip
+
+
 @cache
-def _shipped(directory: Path) -> tuple[Paytable, ...]:
-    return tuple(load_paytable(p) for p in sorted(directory.glob("*.toml")))
+def _shipped(envy_dir: Path, bet_dir: Path) -> tuple[Paytable, ...]:
+    """The envy tables, then every bet file named ``<bet>-<paytable>`` of a known bet."""
+    tables = [load_paytable(p) for p in sorted(envy_dir.glob("*.toml"))]
+    for path in sorted(bet_dir.glob("*.toml")):
+        bet = next((b for b in BET_EVENTS if b != "envy" and path.stem.startswith(b + "-")), None)
+        if bet is not None:
+            tables.append(from_bet_file(path, bet, path.stem[len(bet) + 1:]))
+    return tuple(tables)
 
 
-def shipped_paytables(bet: str | None = None, directory: Path = PAYTABLE_DIR) -> list[Paytable]:
-    """The paytables shipped under ``data/paytables`` (of one bet if given)."""
-    return [t for t in _shipped(directory) if bet is None or t.bet == bet]
+def shipped_paytables(bet: str | None = None, directory: Path = ENVY_DIR) -> list[Paytable]:
+    """The shipped paytables (of one bet if given): the envy tables of ``data/envy`` and the
+    bet files of ``data/bets`` named after a bet (``fortune-3`` is Fortune's table 3)."""
+    return [t for t in _shipped(directory, BET_DIR) if bet is None or t.bet == bet]
 
 
-def shipped_paytable(bet: str, name: str, directory: Path = PAYTABLE_DIR) -> Paytable:
+def shipped_paytable(bet: str, name: str, directory: Path = ENVY_DIR) -> Paytable:
     """The shipped paytable ``name`` of ``bet``; a one-line error naming the known ones."""
     tables = shipped_paytables(bet, directory)
     for t in tables:
@@ -226,11 +259,14 @@ def shipped_paytable(bet: str, name: str, directory: Path = PAYTABLE_DIR) -> Pay
     raise PaytableError(f"unknown paytable {name!r} for {bet} (known: {known})")
 
 
-def find_paytable(bet: str, spec: str, directory: Path = PAYTABLE_DIR) -> Paytable:
+def find_paytable(bet: str, spec: str, directory: Path = ENVY_DIR) -> Paytable:
     """A paytable named ``spec`` among the shipped ones of ``bet``, or read from the file
-    ``spec`` (a path ending in ``.toml``, or any existing file); it must be a table of ``bet``."""
+    ``spec`` (a path ending in ``.toml``, or any existing file: a paytable, or a bet file whose
+    events are the bet's); it must be a table of ``bet``."""
     path = Path(spec)
     if spec.endswith(".toml") or path.is_file():
+        if "hand" in read_toml(path, PaytableError):  # a bet file
+            return from_bet_file(path, bet, path.stem)
         table = load_paytable(path)
         if table.bet != bet:
             raise _fail(path, "bet", f"this paytable is for {table.bet}, not {bet}")
