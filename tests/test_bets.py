@@ -360,3 +360,15 @@ def test_the_api_prices_a_bet_file() -> None:
     got = side_bet("fortune-1", players=1, deck=deck)
     assert got.returns is not None and got.envy is not None
     assert got.returns.house_edge == price_bet("fortune-1", deck).returns.house_edge
+
+
+def test_envy_by_table_of_a_bet_file_equals_the_bet_by_name() -> None:
+    """``paigow sidebet fortune-1 --by-table`` and ``fortune --paytable 1 --by-table``: one
+    bet, one envy table, the same edges."""
+    from analysis.bets.price import bet_envy_by_table
+    from analysis.pricing.envy import envy_by_table
+
+    deck = Deck.parse("89TJQKA:cdh+joker")
+    file = bet_envy_by_table("fortune-1", deck=deck)
+    named = envy_by_table("fortune", "1", deck=deck)
+    assert file.rows() == named.rows() and file.envy == named.envy == "5000"

@@ -23,12 +23,14 @@ import numpy as np
 from analysis.bets.conditions import Fact, Scope, calls_used, evaluate, facts_used
 from analysis.bets.files import BetFile, BetFileError, find_bet
 from analysis.bets.scopes import (
+    CAN_SET,
     deal_mask,
     deal_scope,
     seven_card_scope,
     summary_scope,
     three_card_scope,
 )
+from analysis.pricing.envy import EnvyByTable
 from analysis.pricing.returns import Line, ReturnTable
 from analysis.pricing.sidebets import SideBetReport
 from enumerate.houseways import HouseWay, get_way
@@ -90,12 +92,90 @@ def bet_rows(
         return Rows(summary_scope(summary, name), summary["weight"].astype(np.int64),
                     comb(deck.size, 7), None if way is None else way.name,
                     lambda r: _cards_text(tuple(int(c) for c in cards[r])))  # fmt: skip
-    table = hand_table(deck, rules, use_cache)
-    way_cols = None if way is None else (lambda: way_table(way, deck, rules, use_cache))
-    scope = seven_card_scope(table, rules, way_cols, name)
-    return Rows(scope, table.orbit_size.astype(np.int64), table.total,
+
+    def every_class() -> Rows:
+        table = hand_table(deck, rules, use_cache)
+        way_cols = None if way is None else (lambda: way_table(way, deck, rules, use_cache))
+        scope = seven_card_scope(table, rules, way_cols, name)
+        return Rows(scope, table.orbit_size.astype(np.int64), table.total,
+                    None if way is None else way.name,
+                    lambda r: _cards_text(tuple(int(c) for c in table.cards[r])))  # fmt: skip
+
+    calls = sorted(set().union(*(calls_used(e.condition) for e in bet.events)))
+    return grouped_classes(sorted(used - {n for n, _ in calls}), calls, deck, rules, way,
+                           every_class, name, use_cache)  # fmt: skip
+
+
+GROUPS_SCHEMA = 1
+
+
+def grouped_classes(
+    facts: list[str],
+    calls: list[tuple[str, tuple[str, ...]]],
+    deck: Deck,
+    rules: Rules,
+    way: HouseWay | None,
+    every_class: Callable[[], Rows],
+    name: str,
+    use_cache: bool = True,
+) -> Rows:
+    """The seven-card classes grouped by the values of ``facts`` and the answers of ``calls``
+    (``can_set``), with an example hand per group; cached (verified, written atomically) by
+    what is read, so a bet read again, or another asking the same, needs no pass over the
+    classes."""
+    import hashlib
+
+    import pyarrow as pa
+
+    from analysis.bets.files import schema
+    from enumerate.cache import cache_dir, load_or_build, provenance, require
+    from enumerate.tables import hand_table
+    from enumerate.waytables import _stem
+
+    what = repr((facts, calls, None if way is None else way.key))
+    digest = hashlib.sha256(what.encode()).hexdigest()[:16]
+    path = cache_dir() / f"betgroups-{digest}-{_stem(deck, rules)}.parquet"
+    prov = provenance(GROUPS_SCHEMA, table="betgroups", deck=deck.key, rules=rules.key, what=what)
+
+    def build() -> pa.Table:
+        rows = every_class()
+        columns = [rows.scope.value(f).astype(np.int64) for f in facts]
+        batch = rows.scope.batches.get(CAN_SET)
+        mine = [a for _, a in calls]
+        if mine:
+            got = batch(mine) if batch else [rows.scope.functions[CAN_SET](*a) for a in mine]
+            columns += [np.asarray(g, dtype=np.int64) for g in got]
+        key = np.zeros(rows.scope.rows, dtype=np.int64)
+        radix = 1
+        for col in columns:
+            lo = int(col.min())
+            key += (col - lo) * radix
+            radix *= int(col.max()) - lo + 1
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        weight = np.zeros(len(first), dtype=np.int64)
+        np.add.at(weight, inverse, rows.weight)
+        out = {f"v{i}": col[first] for i, col in enumerate(columns)}
+        out["weight"] = weight
+        hands = hand_table(deck, rules, use_cache).cards
+        for i in range(7):
+            out[f"c{i}"] = hands[first, i].astype(np.int64)
+        return pa.table(out)
+
+    def check(t: pa.Table) -> None:
+        require(int(t.column("weight").to_numpy().sum()) == comb(deck.size, 7),
+                "the groups do not add up to the deck")  # fmt: skip
+
+    table, _ = load_or_build(path, prov, build, use_cache, check)
+    col = {n: table.column(n).to_numpy() for n in table.column_names}
+    kinds = schema("player").facts
+    new_facts = {f: Fact(kinds[f].kind, _constant(col[f"v{i}"])) for i, f in enumerate(facts)}
+    answers = {a: col[f"v{len(facts) + i}"].astype(bool) for i, (_, a) in enumerate(calls)}
+    scope = Scope(name, len(col["weight"]), new_facts,
+                  {CAN_SET: lambda *args: answers[tuple(args)]})  # fmt: skip
+    cards = np.stack([col[f"c{i}"] for i in range(7)], axis=1)
+    return Rows(scope, col["weight"].astype(np.int64), comb(deck.size, 7),
                 None if way is None else way.name,
-                lambda r: _cards_text(tuple(int(c) for c in table.cards[r])))  # fmt: skip
+                lambda r: _cards_text(tuple(int(c) for c in cards[r])))  # fmt: skip
 
 
 def _way(bet: BetFile, house_way: HouseWay | str | None) -> HouseWay:
@@ -319,3 +399,26 @@ def bet_report(
         envy = envy_from_counts(bet.name, bet.title, deck, priced.returns.total, rows, players,
                                 bet.template, bet.source)  # fmt: skip
     return SideBetReport(priced.returns, envy)
+
+
+def bet_envy_by_table(
+    bet: BetFile | str,
+    amounts: tuple[Fraction, ...] | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+) -> EnvyByTable:
+    """The overall house edge of a bet file with an envy table, the envy included, by bet
+    amount and number of other players (as ``paigow sidebet FILE --by-table``)."""
+    from analysis.pricing.envy import BET_AMOUNTS, EnvyByTable, max_players
+
+    bet = find_bet(bet) if isinstance(bet, str) else bet
+    deck = deck or Deck.full()
+    if not bet.envy:
+        raise ValueError(f"bet {bet.name} has no envy table: --by-table does not apply")
+    priced = price_bet(bet, deck, rules)
+    held = dict(zip((e.name for e in bet.events), priced.counts, strict=True))
+    total = priced.returns.total
+    per = sum((amount * Fraction(held[event], total) for event, amount in bet.envy), Fraction(0))
+    return EnvyByTable(bet.name, bet.name, bet.envy_table or "its own", deck.name,
+                       priced.returns.house_edge, per, tuple(amounts or BET_AMOUNTS),
+                       tuple(range(max_players(deck))), bet.template)  # fmt: skip

@@ -28,12 +28,18 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
     if args.name is None:
         raise UsageError("name a side bet (see: paigow sidebet --list)")
     if _bet_file(args.name):
-        from analysis.bets.price import bet_report
+        from analysis.bets.price import bet_envy_by_table, bet_report
 
-        for option in ("paytable", "envy", "by_table"):
-            if getattr(args, option) not in (None, False):
-                raise UsageError(f"--{option.replace('_', '-')} is for a bet name with a paytable;"
-                                 f" {args.name} is a bet file")  # fmt: skip
+        for option in ("paytable", "envy"):
+            if getattr(args, option) is not None:
+                raise UsageError(f"--{option} is for a bet name with a paytable; {args.name} is "
+                                 "a bet file")  # fmt: skip
+        if args.by_table:
+            if args.players is not None:
+                raise UsageError("--by-table gives every number of players; leave out --players")
+            table = bet_envy_by_table(args.name, _amounts(args.bets), _deck(args), _rules(args))
+            print(table.render(args.format), end="")
+            return 0
         report = bet_report(args.name, args.players, _deck(args), _rules(args), args.house_way,
                             on_run=_tell)  # fmt: skip
         print(report.render(args.format), end="")

@@ -279,7 +279,8 @@ class EnvyByTable(ShowsAsHtml):
     def lines(self) -> list[str]:
         out = [TEMPLATE_BANNER] if self.template else []
         out.append(
-            f"{self.bet} table {self.paytable} with envy table {self.envy}, deck {self.deck}: "
+            f"{self.bet}" + (f" table {self.paytable}" if self.paytable != self.bet else "")
+            + f" with envy table {self.envy}, deck {self.deck}: "
             f"overall house edge per dollar bet, the envy included (the bettor's own hand "
             f"{decimal(100 * self.house_edge, 4)}%; ${decimal(self.per_other_player, 6)} of "
             f"envy expected from each other player's hand, paid on bets of "
