@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from enumerate.datafile import DataFileError
-from enumerate.houseways.language import CATEGORIES, RANK_WORDS
+from enumerate.houseways.language import CATEGORIES, RANK_WORDS, tokens
 from enumerate.vocabulary import SevenCardClass
 
 
@@ -82,25 +82,13 @@ _TOKEN = re.compile(
 _OPS = ("==", "!=", "<=", ">=", "<", ">")
 
 
-def _tokens(text: str) -> list[str]:
-    out, at = [], 0
-    text = text.rstrip()
-    while at < len(text):
-        m = _TOKEN.match(text, at)
-        if not m or m.end() == at:
-            raise ConditionError(f"cannot read {text[at:].strip()[:20]!r}")
-        out.append(next(g for g in m.groups() if g is not None))
-        at = m.end()
-    return out
-
-
 # a parsed condition: nested tuples, evaluated by ``evaluate``
 Node = tuple[Any, ...]
 
 
 class _Parser:
     def __init__(self, text: str, scope: Scope) -> None:
-        self.toks = _tokens(text)
+        self.toks = tokens(text, _TOKEN, ConditionError)
         self.at = 0
         self.scope = scope
 

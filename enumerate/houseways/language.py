@@ -117,13 +117,16 @@ class Choice:
         return [self.selector, self.backs, int(self.royal), k1, a1, k2, a2, self.least]
 
 
-def _tokens(text: str) -> list[str]:
+def tokens(text: str, pattern: re.Pattern[str] = _TOKEN,
+           error: type[DataFileError] = CardError) -> list[str]:  # fmt: skip
+    """The words of a condition by ``pattern`` (each match's first group that matched); text
+    it cannot read is one line of ``error``. The bet files' conditions share it."""
     out, at = [], 0
     text = text.rstrip()
     while at < len(text):
-        m = _TOKEN.match(text, at)
+        m = pattern.match(text, at)
         if not m or m.end() == at:
-            raise CardError(f"cannot read {text[at:].strip()[:20]!r}")
+            raise error(f"cannot read {text[at:].strip()[:20]!r}")
         out.append(next(g for g in m.groups() if g is not None))
         at = m.end()
     return out
@@ -260,7 +263,7 @@ class _Parser:
     def __init__(self, text: str, choices: list[Choice]) -> None:
         self.text = text
         lifted, self.specs = _lift_choices(text)
-        self.toks = _tokens(lifted)
+        self.toks = tokens(lifted)
         self.at = 0
         self.choices = choices
 
