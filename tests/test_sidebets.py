@@ -274,7 +274,7 @@ def test_list(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert [r["bet"] for r in rows] == [
         "fortune", "envy", "dealer-bonus", "push-ace-high", "queens-dragon", "tiger-9",
-        "jacks-beat", "chan-chu",
+        "jacks-beat", "chan-chu", "emperors-challenge", "jackpot-pai-gow",
     ]  # fmt: skip
     by_bet = {r["bet"]: r for r in rows}
     assert by_bet["fortune"]["paytables"] == "1, 2, 3, 4, 5, 6, 7"

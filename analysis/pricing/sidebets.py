@@ -261,7 +261,10 @@ def sidebet_report(
 
 
 def bet_listing() -> pd.DataFrame:
-    """One row per side bet: what it is settled on and its shipped paytables."""
+    """One row per side bet: what it is settled on and its shipped paytables; then one per bet
+    file of ``data/bets`` that is no table of those bets (``paigow sidebet NAME`` prices it)."""
+    from analysis.bets.files import shipped_bets
+
     rows = []
     for bet in BETS.values():
         tables = shipped_paytables(bet.name)
@@ -277,4 +280,10 @@ def bet_listing() -> pd.DataFrame:
                 "default": bet.default_paytable,
             }
         )
+    tables = {f"{t.bet}-{t.name}" for t in shipped_paytables() if t.bet != "envy"}
+    for b in shipped_bets():
+        if b.name not in tables:
+            rows.append({"bet": b.name, "game": b.game, "counted over": b.unit,
+                         "pays on": b.title, "paytables": "(a bet file)",
+                         "default": ""})  # fmt: skip
     return pd.DataFrame(rows)
