@@ -280,9 +280,9 @@ def bet_listing() -> pd.DataFrame:
                 "default": bet.default_paytable,
             }
         )
-    tables = {f"{t.bet}-{t.name}" for t in shipped_paytables() if t.bet != "envy"}
+    named = {f"{t.bet}-{t.name}" for t in shipped_paytables() if t.bet != "envy"}
     for b in shipped_bets():
-        if b.name not in tables:
+        if b.name not in named:
             rows.append({"bet": b.name, "game": b.game, "counted over": b.unit,
                          "pays on": b.title, "paytables": "(a bet file)",
                          "default": ""})  # fmt: skip
