@@ -24,10 +24,10 @@ from analysis.bets.conditions import Fact, Scope, calls_used, evaluate, facts_us
 from analysis.bets.files import BetFile, BetFileError, find_bet
 from analysis.bets.scopes import (
     CAN_SET,
+    SEVEN_CARD_FACTS,
     deal_mask,
     deal_scope,
     seven_card_scope,
-    summary_scope,
     three_card_scope,
 )
 from analysis.pricing.envy import EnvyByTable
@@ -80,18 +80,11 @@ def bet_rows(
 
         return Rows(scope, np.asarray(deal.counts.joint, dtype=np.int64).ravel(), deal.total,
                     way.name, deal_text, (f"pair counts: {deal.source}",))  # fmt: skip
-    from analysis.bets.summary import SUMMARY_FACTS, WAY_FACTS, fact_summary
     from enumerate.tables import hand_table
     from enumerate.waytables import way_table
 
     name = f"the {bet.hand}'s seven cards"
     used = set().union(*(facts_used(e.condition) for e in bet.events))
-    if used <= SUMMARY_FACTS | WAY_FACTS:  # the grouped facts suffice: no hand table read
-        summary = fact_summary(deck, rules, way, use_cache)
-        cards = np.stack([summary[f"c{i}"] for i in range(7)], axis=1)
-        return Rows(summary_scope(summary, name), summary["weight"].astype(np.int64),
-                    comb(deck.size, 7), None if way is None else way.name,
-                    lambda r: _cards_text(tuple(int(c) for c in cards[r])))  # fmt: skip
 
     def every_class() -> Rows:
         table = hand_table(deck, rules, use_cache)
@@ -102,8 +95,10 @@ def bet_rows(
                     lambda r: _cards_text(tuple(int(c) for c in table.cards[r])))  # fmt: skip
 
     calls = sorted(set().union(*(calls_used(e.condition) for e in bet.events)))
-    return grouped_classes(sorted(used - {n for n, _ in calls}), calls, deck, rules, way,
-                           every_class, name, use_cache)  # fmt: skip
+    # every seven-card fact is kept (a few thousand groups), so the bets reading only those
+    # share one cached grouping; the house way's facts and can_set answers are added as read
+    facts = sorted(set(SEVEN_CARD_FACTS) | (used - {CAN_SET}))
+    return grouped_classes(facts, calls, deck, rules, way, every_class, name, use_cache)
 
 
 GROUPS_SCHEMA = 1
@@ -120,9 +115,9 @@ def grouped_classes(
     use_cache: bool = True,
 ) -> Rows:
     """The seven-card classes grouped by the values of ``facts`` and the answers of ``calls``
-    (``can_set``), with an example hand per group; cached (verified, written atomically) by
-    what is read, so a bet read again, or another asking the same, needs no pass over the
-    classes."""
+    (``can_set``), with an example hand per group: a few thousand rows for 154,143,080 hands.
+    Cached (verified when read, written atomically) by what is grouped, so a bet read again,
+    or another reading the same, needs no pass over the classes."""
     import hashlib
 
     import pyarrow as pa
@@ -196,54 +191,6 @@ def _cards_text(ids: tuple[int, ...]) -> str:
     from enumerate.cards import Card
 
     return " ".join(str(Card(i)) for i in sorted(ids, reverse=True))
-
-
-def compress(bet: BetFile, rows: Rows) -> Rows:
-    """The same rows grouped by the values of the facts ``bet`` reads: one row per combination
-    that occurs, its weight the sum of theirs (a bet reads a few small-valued facts, so seven
-    million classes become a few hundred rows)."""
-    facts = sorted(set().union(*(facts_used(e.condition) for e in bet.events))
-                   & set(rows.scope.facts))  # fmt: skip
-    calls = sorted(set().union(*(calls_used(e.condition) for e in bet.events)))
-    columns = [rows.scope.value(f).astype(np.int64) for f in facts]
-    for name in sorted({n for n, _ in calls}):
-        mine = [a for n, a in calls if n == name]
-        batch = rows.scope.batches.get(name)
-        got = batch(mine) if batch else [rows.scope.functions[name](*a) for a in mine]
-        columns += [np.asarray(g, dtype=np.int64) for g in got]
-    calls = [(n, a) for name in sorted({n for n, _ in calls}) for n, a in calls if n == name]
-    key = np.zeros(rows.scope.rows, dtype=np.int64)
-    radix, shape = 1, []
-    for col in columns:
-        lo = int(col.min()) if len(col) else 0
-        span = (int(col.max()) if len(col) else 0) - lo + 1
-        key += (col - lo) * radix
-        shape.append((lo, span, radix))
-        radix *= span
-        if radix > 1 << 24:
-            return rows  # too many combinations to be worth it
-    if rows.total >= 1 << 53:
-        return rows  # float sums would not be exact
-    sums = np.bincount(key, weights=rows.weight.astype(np.float64), minlength=radix)
-    present = np.flatnonzero(sums)
-    weight = np.rint(sums[present]).astype(np.int64)
-    if int(weight.sum()) != int(rows.weight.sum()):
-        raise AssertionError("grouping the rows lost weight")
-    decoded = [(present // r) % span + lo for lo, span, r in shape]
-    kinds = [rows.scope.facts[f].kind for f in facts]
-    new_facts = {f: Fact(k, _constant(v)) for f, k, v in zip(facts, kinds, decoded, strict=False)}
-    by_call = {c: decoded[len(facts) + i].astype(bool) for i, c in enumerate(calls)}
-
-    def call(name: str) -> Callable[..., np.ndarray]:
-        return lambda *args: by_call[(name, tuple(args))]
-
-    scope = Scope(rows.scope.name, len(present), new_facts,
-                  {n: call(n) for n in rows.scope.functions})  # fmt: skip
-
-    def describe(r: int) -> str:
-        return rows.describe(int(np.flatnonzero(key == present[r])[0]))
-
-    return Rows(scope, weight, rows.total, rows.house_way, describe, rows.notes)
 
 
 def _constant(v: np.ndarray) -> Callable[[], np.ndarray]:
@@ -358,7 +305,7 @@ def settle(
 ) -> tuple[list[Line], Rows, list[int]]:
     """The return table's rows of ``bet`` on ``deck`` (every event that pays or pushes, then
     the losers), the rows it was settled on, and the count of each event in file order."""
-    rows = compress(bet, bet_rows(bet, deck, rules or Rules(), house_way, use_cache, on_run))
+    rows = bet_rows(bet, deck, rules or Rules(), house_way, use_cache, on_run)
     settled = assign(bet, rows, deck == Deck.full())
     by_event = [int(rows.weight[settled == i].sum()) for i in range(len(bet.events))]
     paid = list(zip(bet.events, by_event, strict=True))

@@ -205,41 +205,6 @@ def seven_card_scope(table: HandTable, rules: Rules, way: Callable[[], object] |
     return scope
 
 
-def summary_scope(summary: dict[str, np.ndarray], name: str) -> Scope:
-    """The seven-card facts of ``analysis.bets.summary`` (one row per group of hands)."""
-    from enumerate.vocabulary import HandFlag
-
-    flags = summary["flags"]
-
-    def flag(bit: int, without: int = 0) -> Callable[[], np.ndarray]:
-        return lambda: ((flags & bit) != 0) & ((flags & without) == 0)
-
-    ace, joker_ace = int(HandFlag.ACE_HIGH_PAI_GOW), int(HandFlag.JOKER_IS_ACE)
-    facts = {
-        "fortune": Fact("fortune", lambda: summary["fortune"]),
-        "best_five": Fact("category", lambda: summary["best_five"]),
-        "joker": Fact("bool", lambda: summary["joker"] != 0),
-        "pai_gow": Fact("bool", flag(int(HandFlag.PAI_GOW))),
-        "ace_high_pai_gow": Fact("bool", flag(ace)),
-        "ace_high_pai_gow_joker": Fact("bool", lambda: flag(ace)() & flag(joker_ace)()),
-        "ace_high_pai_gow_natural": Fact("bool", flag(ace, joker_ace)),
-        "queen_high_pai_gow": Fact("bool", flag(int(HandFlag.QUEEN_HIGH_PAI_GOW))),
-        "jacks": Fact("count", lambda: summary["jacks"]),
-        "high_card": Fact("rank", lambda: summary["high_card"]),
-    }
-    if "way_low" in summary:
-        high_rank = np.array([_front_ranks(i)[0] for i in range(91)])
-        low_rank = np.array([_front_ranks(i)[1] for i in range(91)])
-        low = summary["way_low"]
-        facts.update({
-            "way_back": Fact("category", lambda: summary["way_back"]),
-            "way_front_high": Fact("rank", lambda: high_rank[low]),
-            "way_front_low": Fact("rank", lambda: low_rank[low]),
-            "way_front_pair": Fact("bool", lambda: low >= PAIR_BASE),
-        })  # fmt: skip
-    return Scope(name, len(flags), facts)
-
-
 def high_card(cards: np.ndarray) -> np.ndarray:
     """The highest rank (0 = deuce .. 12 = ace) of each row of card ids, the joker an ace."""
     return np.where((cards == JOKER_ID).any(axis=1), 12, (cards >> 2).max(axis=1))
