@@ -366,3 +366,23 @@ def test_five_card_table_read_again_after_its_verification(cache):
             assert np.array_equal(again.category, first.category)
     finally:
         evaluate.five_card_table.cache_clear()
+
+
+def test_bet_groups(cache, capfd):
+    """A bet's grouped classes: damaged data or groups that no longer add up to the deck are
+    rebuilt, never served."""
+    from analysis.bets.price import price_bet
+
+    first = price_bet("fortune-1", DECK)
+    path = next(cache.glob("betgroups-*.parquet"))
+    flip_data(path, 40, 0)
+    assert price_bet("fortune-1", DECK).counts == first.counts
+    notice(capfd, path)
+    table = pq.read_table(path)
+    weight = table.column("weight").to_numpy().copy()
+    weight[0] += 1  # one hand more than the deck holds
+    bad = table.set_column(table.column_names.index("weight"), "weight", [weight])
+    write_atomic(bad, path, read_provenance(path) or {})
+    assert price_bet("fortune-1", DECK).counts == first.counts
+    notice(capfd, path)
+    quiet(capfd)
