@@ -16,6 +16,7 @@ from numba import njit
 from analysis.games.players import Player
 from analysis.games.variants import Variant
 from analysis.pricing.returns import ReturnTable
+from enumerate.engine.perhand.table import PerHand
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 
@@ -35,6 +36,14 @@ def point_index(offset, point_high, point_low, high, low):
                 out[c] = p
                 break
     return out
+
+
+def points_of(per: PerHand, high: np.ndarray, low: np.ndarray) -> np.ndarray:
+    """``point_index`` of the settings (``high``, ``low``: one per class) among the frontier
+    points of the per-hand table ``per``."""
+    return point_index(per.point_offset.astype(np.int64), per.point_high.astype(np.int64),
+                       per.point_low.astype(np.int64), high.astype(np.int64),
+                       low.astype(np.int64))  # fmt: skip
 
 
 def strategy_return_table(
@@ -64,10 +73,7 @@ def strategy_return_table(
         opt = optimal_strategy(v, dealer, deck, rules, use_cache)
         per = opt.per_hand
         cols = way_table(player, deck, rules, use_cache)
-        points = point_index(per.point_offset.astype(np.int64),
-                                 per.point_high.astype(np.int64),
-                                 per.point_low.astype(np.int64), cols.high.astype(np.int64),
-                                 cols.low.astype(np.int64))  # fmt: skip
+        points = points_of(per, cols.high, cols.low)
         off = np.flatnonzero(points < 0)
         if not len(off):
             return strategy_returns(opt, points, str(Player.HOUSE_WAY),

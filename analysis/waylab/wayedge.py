@@ -266,6 +266,18 @@ def _values_at(rows, low, win, other, blind, unit, cls_bits, low_bits, mask, pay
     return out
 
 
+@njit(cache=True)
+def _values_every(offset, low, win, other, blind, unit, cls_bits, low_bits, mask, pays, scale,
+                  effect):  # fmt: skip
+    """The player's value of every setting of every class."""
+    out = np.empty(low.shape[0], dtype=np.int64)
+    for c in range(offset.shape[0] - 1):
+        for p in range(offset[c], offset[c + 1]):
+            out[p] = _value(p, _bits(cls_bits[c], low[p], low_bits, mask), win, other, blind,
+                            unit, pays, scale, effect)  # fmt: skip
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class HouseOptimal:
     """The setting best for the house in every class, and what it is worth."""
@@ -283,6 +295,12 @@ class HouseOptimal:
     def values_at(self, rows: np.ndarray) -> np.ndarray:
         """The player's value (units 1/scale) of one setting per class."""
         return _values_at(rows, *_kernel_args(self.lab, self.pricing))
+
+    def point_values(self) -> np.ndarray:
+        """The player's value (units 1/scale) of every setting of every class (the per-dealer
+        table's points)."""
+        offset = self.lab.per_dealer.point_offset
+        return _values_every(offset, *_kernel_args(self.lab, self.pricing))
 
     def edge_of(self, rows: np.ndarray) -> Fraction:
         """The house edge of a dealer who picks ``rows`` (one setting per class)."""

@@ -1,0 +1,75 @@
+"""``paigow derive strategy|way GAME``: the rule cards of 1 .. K rules derived from the exact
+tables (``analysis.derive``), their curve of exact house edges and the card of K rules (defined
+when named: ``analysis.cli.main`` defers it)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from analysis.cli.main import UsageError, _deck, _rules
+from analysis.report.formats import markdown
+
+
+def cmd_derive(args: argparse.Namespace) -> int:
+    from analysis.derive import MAX_RULES, derive_strategy, derive_way
+    from analysis.games.players import Player
+
+    if not 1 <= args.rules <= MAX_RULES:
+        raise UsageError(f"--rules {args.rules}: give 1 to {MAX_RULES}")
+    if args.side == "strategy":
+        if args.player_way:
+            raise UsageError("--player-way is for a dealer's card (paigow derive way)")
+        d = derive_strategy(args.game, args.way, args.rules, args.base, _deck(args), _rules(args))
+    else:
+        player = None if args.player_way is None else Player.HOUSE_WAY
+        d = derive_way(args.game, args.rules, args.base or args.way, player, args.player_way,
+                       _deck(args), _rules(args))  # fmt: skip
+    k = len(d.steps)
+    if args.out:
+        Path(args.out).write_text(d.card_text(k))
+    if args.format == "card":
+        print(d.card_text(k), end="")
+    elif args.format in ("csv", "json"):
+        print(d.render(args.format), end="")
+    else:
+        print(d.render("md"))
+        if k:
+            print(d.posted(k))
+            worse = d.still_worse(k, args.top)
+            if len(worse):
+                print(f"Hands the card of {k} rules still sets worse than "
+                      f"{'optimal play' if d.side == 'strategy' else 'the ceiling'}:\n")
+                print(markdown(worse))
+    if args.out:
+        print(f"wrote the card of {k} rules to {args.out}")
+    return 0
+
+
+def add_derive_commands(sub: Any) -> None:
+    """Define ``derive`` on the subcommands action ``sub``."""
+    p = sub.add_parser("derive", help="rule cards of 1..K rules from the exact tables: the curve "
+                       "of house edges and the card (paigow derive strategy|way GAME)")
+    sides = p.add_subparsers(dest="side", required=True, parser_class=type(p))
+    for side, text in (("strategy", "a player's card for a blind game (traditional, ez, "
+                                    "commission-free)"),
+                       ("way", "a dealer's card (face-up, dealer-open against best-responding "
+                               "players; any game against players who set by --player-way)")):
+        q = sides.add_parser(side, help=text)
+        q.add_argument("game", help="the game variant, e.g. traditional or face-up")
+        q.add_argument("--rules", type=int, default=12, help="rules at most (default 12)")
+        q.add_argument("--way", "--house-way", default=None,
+                       help="the dealer's way (strategy: default the game's); for a dealer's "
+                       "card, the same as --base")
+        q.add_argument("--base", default=None, help="the card the derived rules go before "
+                       "(default: the dealer's way)")
+        q.add_argument("--player-way", default=None,
+                       help="way: players who set by this way (blind) instead of best response")
+        q.add_argument("--format", choices=("md", "csv", "json", "card"), default="md",
+                       help="md: the curve, the card as posted and the hands it still sets "
+                       "worse; card: the card file")
+        q.add_argument("--out", default=None, help="write the card of the most rules to FILE")
+        q.add_argument("--top", type=int, default=20, help="patterns of hands shown (md)")
+        q.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+        q.set_defaults(func=cmd_derive)

@@ -1,0 +1,157 @@
+"""The classes as a derivation sees them: each class's facts (the rule-card language's, by which
+a card's conditions tell hands apart) and the setting each candidate front makes of it.
+
+A derived rule is a condition over the facts of ``enumerate.houseways.interpreter.FACTS`` and
+one of the candidate fronts of ``FRONTS``. Classes with the same facts meet the same
+conditions, so a derivation works on the distinct fact vectors (*keys*: tens of thousands on the
+full deck, against 6,972,147 classes) with, per key and front, the summed exact gain of the
+classes under it. The settings are made by the card kernel's own ``choose_setting``: what a
+derived card does to a hand is what the derivation counted.
+
+A front is usable on a class only where it makes a valid setting that is not dominated (a point
+of the class's frontier); elsewhere the class is *bad* for that front, and a rule with that
+front must not reach it (``search``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from enumerate.evaluate import five_card_table
+from enumerate.houseways.base import _royal_id
+from enumerate.houseways.facts import NONE, hand_facts
+from enumerate.houseways.interpreter import FACTS, N_FACTS, choose_setting, fill_facts
+from enumerate.houseways.language import RANK_FACTS as _RANKS
+from enumerate.houseways.language import compile_card
+from enumerate.runtime.threads import over_ranges
+from enumerate.tables import HandTable
+
+# The fronts a derived rule may choose, in the card language. Any frontier setting of a hand is
+# one of them ("R1 R2" puts those ranks in front with the strongest back behind, which is the
+# frontier point of that front when there is one); the list holds those a card names by the
+# hand's own ranks, and the selectors of the shipped cards.
+FRONTS: tuple[str, ...] = (
+    "pair pair1", "pair pair2", "pair pair3", "pair trips1", "pair trips2", "pair quad1",
+    *(f"single{i} single{j}" for i in range(1, 7) for j in range(i + 1, 8)),
+    *(f"{x} single{i}" for x in ("pair1", "pair2", "pair3", "trips1", "quad1") for i in (1, 2)),
+    "A single1", "A single2",
+    "highest", "strongest back",
+    *(f"highest keeping {b} or better" for b in ("pair", "two pair", "trips", "straight",
+                                                   "flush", "full house")),
+)  # fmt: skip
+
+# facts a derived condition reads (every fact of the language); their ranges of values
+RANK_FACTS = tuple(n for n in FACTS if n in _RANKS)
+_COUNT_TOP = {"n_quads": 1, "n_trips": 2, "n_pairs": 3, "n_singles": 7}
+
+
+def fact_domain(name: str) -> tuple[int, int]:
+    """The lowest and highest value of a fact (a rank a hand lacks is -1).
+
+    >>> fact_domain("pair2"), fact_domain("n_pairs"), fact_domain("best_five")
+    ((-1, 12), (0, 3), (0, 9))
+    """
+    if name in RANK_FACTS:
+        return -1, 12
+    if name in _COUNT_TOP:
+        return 0, _COUNT_TOP[name]
+    if name == "best_five":
+        return 0, 9
+    return 0, 1
+
+
+DOMAIN = np.array([fact_domain(n) for n in FACTS], dtype=np.int64)
+_KEY_FACTS = np.array([FACTS.index(n) for n in (*RANK_FACTS, "joker", "best_five",
+                                                  "five_aces")], dtype=np.int64)  # fmt: skip
+
+
+def fronts_program() -> np.ndarray:
+    """A card program whose choices table holds ``FRONTS`` in order (``choose_setting``'s
+    choice ``k`` is ``FRONTS[k]``)."""
+    prog = compile_card([("", front, 0) for front in FRONTS])
+    assert int(prog[0]) == len(FRONTS)
+    return prog
+
+
+@njit(cache=True, nogil=True)
+def _key(vals, key_facts):
+    """The class's facts packed in an int64: 4 bits a fact (every fact of ``key_facts`` lies in
+    -1 .. 14); the facts not packed follow from these (``check_keys``)."""
+    k = np.int64(0)
+    for i in range(key_facts.shape[0]):
+        k = (k << 4) | (vals[key_facts[i]] + 1)
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fronts, offset,
+                 point_high, point_low, usable, key_facts, key, loc):  # fmt: skip
+    """For classes ``lo <= c < hi``: the packed facts, and per front the index (from the
+    class's first point) of the point it sets, -1 where it sets no usable point."""
+    vals = np.empty(N_FACTS, dtype=np.int64)
+    for c in range(lo, hi):
+        f = hand_facts(cards[c].astype(np.int64), ids5, max_low, category5, royal_id)
+        fill_facts(f, vals)
+        key[c] = _key(vals, key_facts)
+        for k in range(n_fronts):
+            s = choose_setting(f, prog, k, vals)
+            out = -1
+            if s != NONE:
+                for p in range(offset[c], offset[c + 1]):
+                    if point_high[p] == f.high[s] and point_low[p] == f.low[s]:
+                        if usable[p]:
+                            out = p - offset[c]
+                        break
+            loc[c, k] = out
+
+
+@njit(cache=True, nogil=True)
+def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, out):
+    vals = np.empty(N_FACTS, dtype=np.int64)
+    for i in range(lo, hi):
+        f = hand_facts(cards[rows[i]].astype(np.int64), ids5, max_low, category5, royal_id)
+        fill_facts(f, vals)
+        out[i, :] = vals
+
+
+@dataclass(frozen=True, eq=False)
+class ClassChoices:
+    """Per class: its key (index into ``facts``) and, per front, the point it sets (from the
+    class's first point; -1: not usable). ``facts`` holds each key's fact vector."""
+
+    key: np.ndarray  # (n,) int64
+    loc: np.ndarray  # (n, len(FRONTS)) int8
+    facts: np.ndarray  # (K, N_FACTS) int64
+
+    @property
+    def n_keys(self) -> int:
+        return len(self.facts)
+
+
+def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
+    """The fact vectors (``FACTS``) of the classes ``rows``."""
+    five = five_card_table(table.rules)
+    out = np.empty((len(rows), N_FACTS), dtype=np.int64)
+    over_ranges(_facts_of, len(rows), rows.astype(np.int64), table.cards, five.ids,
+                five.max_low, five.category, _royal_id(five), out)  # fmt: skip
+    return out
+
+
+def class_choices(table: HandTable, offset: np.ndarray, point_high: np.ndarray,
+                  point_low: np.ndarray, usable: np.ndarray) -> ClassChoices:  # fmt: skip
+    """The keys of ``table``'s classes and the point of every front, among the class's points
+    (``offset``, ``point_high``, ``point_low``; ``usable[p]``: a point a rule may choose)."""
+    five = five_card_table(table.rules)
+    n = len(table)
+    prog = fronts_program()
+    packed = np.empty(n, dtype=np.int64)
+    loc = np.empty((n, len(FRONTS)), dtype=np.int8)
+    over_ranges(_choice_rows, n, table.cards, five.ids, five.max_low, five.category,
+                _royal_id(five), prog, len(FRONTS), offset.astype(np.int64),
+                point_high.astype(np.int64), point_low.astype(np.int64), usable, _KEY_FACTS,
+                packed, loc)  # fmt: skip
+    _, first, key = np.unique(packed, return_index=True, return_inverse=True)
+    return ClassChoices(key.astype(np.int64), loc, facts_of(table, first))

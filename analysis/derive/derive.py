@@ -1,0 +1,375 @@
+"""Derived rule cards: the player strategy of k rules and the dealer's way of k rules that gain
+the most over a base card, found from the exact tables and priced exactly (docs/derive.md).
+
+- ``derive_strategy``: a blind game's player (traditional, ez, commission-free) against a
+  dealer's way. The value of a setting is its exact EV from the per-hand table
+  (``analysis.pricing.optimal``); the base is a card the player already knows (default the
+  dealer's way, played as a strategy); the limit is optimal play.
+- ``derive_way``: the dealer of a game (face-up and dealer-open against best-responding
+  players, or a blind game against players who set by a way). The value of a dealer setting is
+  what the player gets against it, from the per-dealer table (``analysis.waylab.wayedge``); the
+  base is a casino way (default the game's); the limit is the house-optimal ceiling.
+
+A card of k rules is k derived rules tried before the base card's own rules: what a player or
+a dealer who knows the base card has to learn. The search (``search.grow``) adds one rule at a
+time, the one of greatest exact gain, at any place in the list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit
+
+from analysis.derive.classes import DOMAIN, FRONTS, ClassChoices, class_choices
+from analysis.derive.search import KeyTable, Step, grow, satisfies
+from analysis.derive.words import card_file, condition_text, condition_words, front_words
+from analysis.report.notebook import ShowsAsHtml
+from enumerate.houseways import HouseWay, get_way
+from enumerate.houseways.base import register
+from enumerate.houseways.cards import card_from_text, card_way
+from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analysis.pricing.optimal import OptimalStrategy
+    from analysis.waylab.wayedge import DealerLab
+
+SIDES = ("strategy", "way")
+MAX_RULES = 30
+
+
+@njit(cache=True)
+def _gains(key, loc, offset, value, base_value, orbit, sign, n_keys):
+    """Per key and front: the summed gain of its classes (``sign`` x orbit x (value of the
+    front's point - value of the base)); and whether the front is unusable on one of them."""
+    n, n_fronts = loc.shape
+    gains = np.zeros((n_keys, n_fronts), dtype=np.int64)
+    bad = np.zeros((n_keys, n_fronts), dtype=np.bool_)
+    for c in range(n):
+        k = key[c]
+        w = sign * np.int64(orbit[c])
+        for j in range(n_fronts):
+            p = loc[c, j]
+            if p < 0:
+                bad[k, j] = True
+            else:
+                gains[k, j] += w * (value[offset[c] + p] - base_value[c])
+    return gains, bad
+
+
+@njit(cache=True)
+def _frontier(offset, high, low):
+    """Per point: no other point of its class is as strong in both hands (points distinct)."""
+    out = np.ones(high.shape[0], dtype=np.bool_)
+    for c in range(offset.shape[0] - 1):
+        for p in range(offset[c], offset[c + 1]):
+            for q in range(offset[c], offset[c + 1]):
+                if q != p and high[q] >= high[p] and low[q] >= low[p]:
+                    out[p] = False
+                    break
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Derivation(ShowsAsHtml):
+    """The cards of 1 .. k rules over a base card, and their exact house edges."""
+
+    side: str  # "strategy" (the player's card) or "way" (the dealer's)
+    game: str
+    deck: str
+    against: str  # the dealer's way (strategy) or the players (way)
+    base: HouseWay
+    base_edge: Fraction  # the base card's house edge
+    limit_edge: Fraction  # optimal play (strategy) or the house-optimal ceiling (way)
+    steps: tuple[Step, ...]
+    scale: int  # a gain over scale is a change of the house edge
+    keys: int  # distinct fact vectors the conditions read
+    facts: np.ndarray  # per key, its facts (to say which hands a rule sets)
+    source: OptimalStrategy | DealerLab  # the exact tables it was derived from
+
+    @property
+    def sign(self) -> int:
+        """+1 where a gain raises the house edge (the dealer's card), -1 where it lowers it."""
+        return 1 if self.side == "way" else -1
+
+    def edge(self, k: int) -> Fraction:
+        """The exact house edge of the card of ``k`` rules (0: the base)."""
+        gain = self.steps[k - 1].gain if k else 0
+        return self.base_edge + self.sign * Fraction(gain, self.scale)
+
+    def share(self, k: int) -> Fraction:
+        """The part of the possible gain (base to limit) the card of ``k`` rules takes."""
+        span = self.limit_edge - self.base_edge
+        return (self.edge(k) - self.base_edge) / span if span else Fraction(1)
+
+    def rules_for(self, share: float) -> int | None:
+        """The fewest rules that take ``share`` of the possible gain (None: no card found)."""
+        for k in range(len(self.steps) + 1):
+            if self.share(k) >= share:
+                return k
+        return None
+
+    def beats(self, edge: Fraction) -> int | None:
+        """The fewest rules whose card is better than a card of house edge ``edge`` for its
+        side (a higher edge for the dealer, a lower for the player); None: none found."""
+        for k in range(len(self.steps) + 1):
+            if self.sign * (self.edge(k) - edge) > 0:
+                return k
+        return None
+
+    def rule_lines(self, k: int) -> list[tuple[str, str, str]]:
+        """The derived rules of the card of ``k`` rules: (words, when, front)."""
+        out = []
+        for rule in self.steps[k - 1].rules if k else ():
+            front = FRONTS[rule.front]
+            words = f"{condition_words(rule.literals)}: {front_words(front)}"
+            out.append((words, condition_text(rule.literals), front))
+        return out
+
+    @cached_property
+    def _base_rules(self) -> list[tuple[str, str, str, str, str | None]]:
+        return base_rules(self.base)
+
+    def name(self, k: int) -> str:
+        """The card's way name."""
+        who = re.sub(r"[^a-z0-9.-]+", "-", self.against.lower()).strip("-")
+        base = re.sub(r"[^a-z0-9.-]+", "-", self.base.name.lower()).strip("-")
+        deck = "" if self.deck == "full" else "-" + re.sub(r"[^a-z0-9]+", "-",
+                                                              self.deck.lower()).strip("-")
+        head = "strategy" if self.side == "strategy" else "way"
+        return f"{head}-{self.game}-{who}-{base}-{k}{deck}"
+
+    def card_text(self, k: int) -> str:
+        """The card of ``k`` rules as a rule-card file: the derived rules, then the base's."""
+        side = ("player strategy for " if self.side == "strategy" else "dealer's way for ")
+        title = (f"derived {side}{self.game} against {self.against}: {k} rules before "
+                 f"{self.base.name}")  # fmt: skip
+        source = (f"paigow derive {self.side} {self.game} --rules {k} (deck {self.deck}): the "
+                  "greedy exact search of docs/derive.md")  # fmt: skip
+        notes = (f"House edge {float(self.edge(k)) * 100:.4f}% (exact: {self.edge(k)}); the "
+                 f"base card {self.base.name} alone: {float(self.base_edge) * 100:.4f}%; "
+                 f"the limit: {float(self.limit_edge) * 100:.4f}%. Rules D1-D{k} are the "
+                 f"derived ones; the others are {self.base.name}'s, as printed.")  # fmt: skip
+        rules = [(f"D{i + 1}", words, when, front, None)
+                 for i, (words, when, front) in enumerate(self.rule_lines(k))]  # fmt: skip
+        kind = "strategy" if self.side == "strategy" else "house way"
+        return card_file(self.name(k), kind, title, source, notes,
+                         [*rules, *self._base_rules])  # fmt: skip
+
+    def card(self, k: int) -> HouseWay:
+        """The card of ``k`` rules as a registered way: it prices like any card."""
+        return register(card_way(card_from_text(self.card_text(k), self.name(k))))
+
+    def posted(self, k: int) -> str:
+        """The card of ``k`` rules as a casino posts it: the derived rules in words, numbered,
+        then the base card."""
+        who = "Player strategy" if self.side == "strategy" else "House way"
+        lines = [f"{who}, {self.game} (against {self.against}): {k} rules, then "
+                 f"{self.base.name}", ""]  # fmt: skip
+        for i, (words, _, _) in enumerate(self.rule_lines(k), 1):
+            lines.append(f"D{i}. {words[0].upper()}{words[1:]}.")
+        lines += [f"Any other hand: set it by {self.base.name}.", "",
+                  f"House edge {float(self.edge(k)) * 100:.4f}% (the base card "
+                  f"{float(self.base_edge) * 100:.4f}%, the limit "
+                  f"{float(self.limit_edge) * 100:.4f}%)."]  # fmt: skip
+        return "\n".join(lines) + "\n"
+
+    def still_worse(self, k: int, top: int | None = 20) -> pd.DataFrame:
+        """The hands the card of ``k`` rules still sets worse than the limit (optimal play or
+        the house-optimal setting), by rank pattern and the two settings, most EV given up
+        first; priced from the card's way table (the ordinary path)."""
+        from analysis.pricing.optimal import OptimalStrategy
+        from analysis.pricing.strategy import points_of
+        from analysis.waylab.waycosts import PatternInput, by_pattern, pattern_costs
+        from enumerate.waytables import way_table_of
+
+        card = self.card(k)
+        src = self.source
+        if not isinstance(src, OptimalStrategy):
+            return pattern_costs(src, self.game, card, top)
+        per, table = src.per_hand, src.table
+        cols = way_table_of(card, table)
+        points = points_of(per, cols.high, cols.low)
+        gap = src.best_ev - src.point_ev[points]
+        best = src.best_point
+        x = PatternInput(table.cards, table.orbit_size, cols.rule.astype(np.int64),
+                         card.rule_names, gap, cols.high, cols.low, per.point_high[best],
+                         per.point_low[best], src.denominator * src.dealer_hands * table.total)
+        return by_pattern(x, table.rules, "optimal", top)
+
+    def curve(self) -> pd.DataFrame:
+        """Per number of rules: the exact house edge, the share of the possible gain and the
+        rule that step added."""
+        import pandas as pd
+
+        rows = []
+        for k in range(len(self.steps) + 1):
+            added = ""
+            if k:
+                new = set(self.steps[k - 1].rules) - set(self.steps[k - 2].rules if k > 1 else ())
+                rule = next(iter(new))
+                added = (f"{condition_words(rule.literals)}: "
+                         f"{front_words(FRONTS[rule.front])}")  # fmt: skip
+            rows.append({"rules": k, "house edge": self.edge(k), "share of gain": self.share(k),
+                         "added": added})  # fmt: skip
+        return pd.DataFrame(rows)
+
+    def summary(self) -> list[str]:
+        """The key points: the base, the limit and the rules for 50%, 90%, 99% of the gain."""
+        limit = "optimal play" if self.side == "strategy" else "the house-optimal ceiling"
+        lines = [
+            f"base {self.base.name}: house edge {float(self.base_edge) * 100:.4f}%",
+            f"{limit}: house edge {float(self.limit_edge) * 100:.4f}%",
+        ]
+        for share in (0.5, 0.9, 0.99):
+            k = self.rules_for(share)
+            lines.append(f"{share:.0%} of the gain: " + (
+                f"{k} rules ({float(self.edge(k)) * 100:.4f}%)" if k is not None
+                else f"not within {len(self.steps)} rules"))  # fmt: skip
+        return lines
+
+    def render(self, fmt: str = "md") -> str:
+        """The curve (md, csv or json) with the summary lines."""
+        from analysis.report.formats import decimal, markdown, to_json
+
+        curve = self.curve()
+        if fmt == "json":
+            return to_json({
+                "side": self.side, "game": self.game, "deck": self.deck,
+                "against": self.against, "base": self.base.name,
+                "base_edge": self.base_edge, "limit_edge": self.limit_edge,
+                "curve": [{"rules": int(r["rules"]), "house_edge": r["house edge"],
+                           "added": r["added"]} for _, r in curve.iterrows()],
+                "cards": {str(k): self.card_text(k) for k in range(1, len(self.steps) + 1)},
+            }) + "\n"  # fmt: skip
+        curve["house edge"] = [decimal(x, 8) for x in curve["house edge"]]
+        curve["share of gain"] = [f"{float(x):.1%}" for x in curve["share of gain"]]
+        if fmt == "csv":
+            return curve.to_csv(index=False)
+        if fmt != "md":
+            raise ValueError(f"format {fmt!r}: expected md, csv or json")
+        head = (f"Derived {'player strategy' if self.side == 'strategy' else 'dealer way'}, "
+                f"{self.game}, against {self.against}, deck {self.deck}")  # fmt: skip
+        return "  \n".join([head, *self.summary()]) + "\n\n" + markdown(curve) + "\n"
+
+
+def base_rules(way: HouseWay) -> list[tuple[str, str, str, str, str | None]]:
+    """A rule card's rules under the way's reading, as (id, text, when, front, back) with every
+    quoted clause replaced: they go into a derived card as the base, after the derived rules."""
+    if way.program is None or not way.text:
+        raise ValueError(f"the base {way.name!r} is not a rule card (a module way)")
+    card = card_from_text(way.text, way.name, every_reading=False)
+    reading = dict(way.reading) or dict(card.default)
+    out = []
+    for i, (r, (when, front, back)) in enumerate(zip(card.rules, card.resolved(reading),
+                                                     strict=True)):  # fmt: skip
+        text = card.quote(r.text, "text", reading, f"{way.name}: rule {i + 1}")
+        out.append((r.id, text, when, front, back))
+    return out
+
+
+def _keys(choices: ClassChoices, gains: np.ndarray, bad: np.ndarray) -> KeyTable:
+    return KeyTable(choices.facts.astype(np.int8), gains, bad, DOMAIN[:, 0].copy(),
+                    DOMAIN[:, 1].copy())  # fmt: skip
+
+
+def derive_strategy(
+    variant: str = "traditional",
+    way: str | None = None,
+    max_rules: int = MAX_RULES,
+    base: HouseWay | str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    opt: OptimalStrategy | None = None,
+    choices: ClassChoices | None = None,
+) -> Derivation:
+    """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
+    dealer's ``way`` (default the variant's), over the card ``base`` (default that way)."""
+    from analysis.pricing.optimal import _blind, optimal_strategy
+    from analysis.pricing.strategy import points_of
+    from enumerate.waytables import way_table
+
+    v = _blind(variant)
+    dealer = way or v.house_way
+    opt = opt or optimal_strategy(v, dealer, deck, rules, use_cache)
+    per, table = opt.per_hand, opt.table
+    base_way = get_way(base) if isinstance(base, str) else (base or get_way(dealer))
+    if base_way.key == get_way(dealer).key:
+        base_ev = opt.way_ev
+    else:
+        cols = way_table(base_way, table.deck, table.rules, use_cache)
+        points = points_of(per, cols.high, cols.low)
+        off = int((points < 0).sum())
+        if off:
+            raise ValueError(f"the base {base_way.name} sets {off:,} classes off the frontier "
+                             "(a dominated setting): the per-hand table cannot price "
+                             "it")  # fmt: skip
+        base_ev = opt.point_ev[points]
+    offset = per.point_offset.astype(np.int64)
+    usable = np.ones(len(per.point_high), dtype=np.bool_)  # the per-hand points: the frontier
+    choices = choices or class_choices(table, offset, per.point_high, per.point_low, usable)
+    gains, bad = _gains(choices.key, choices.loc, offset, opt.point_ev, base_ev.astype(np.int64),
+                        table.orbit_size, 1, choices.n_keys)  # fmt: skip
+    steps = grow(_keys(choices, gains, bad), max_rules)
+    scale = opt.denominator * opt.dealer_hands * table.total
+    base_edge = -Fraction(int((table.orbit_size.astype(np.int64) * base_ev).sum()), scale)
+    return Derivation("strategy", v.name, table.deck.name, dealer, base_way, base_edge,
+                      opt.house_edge(True), tuple(steps), scale, choices.n_keys,
+                      choices.facts, opt)  # fmt: skip
+
+
+def derive_way(
+    variant: str = "face-up",
+    max_rules: int = MAX_RULES,
+    base: HouseWay | str | None = None,
+    player: str | None = None,
+    player_way: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    use_cache: bool = True,
+    lab: DealerLab | None = None,
+    choices: ClassChoices | None = None,
+) -> Derivation:
+    """The dealer's cards of 1 .. ``max_rules`` rules for ``variant`` over the card ``base``
+    (default the variant's way), against its players (``player``: best response in the exposed
+    games; blind players by ``player_way``, default the variant's way, in the others)."""
+    from analysis.games.variants import get_variant
+    from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of
+
+    v = get_variant(variant)
+    lab = lab or dealer_lab(v, player, player_way, deck, rules, use_cache)
+    ceiling = house_optimal(lab, v)
+    pd_ = lab.per_dealer
+    table = lab.table
+    base_way = get_way(base) if isinstance(base, str) else (base or get_way(v.house_way))
+    _, base_rows = settings_of(lab, base_way)
+    offset = pd_.point_offset.astype(np.int64)
+    value = ceiling.point_values()
+    usable = _frontier(offset, pd_.point_high.astype(np.int64), pd_.point_low.astype(np.int64))
+    choices = choices or class_choices(table, offset, pd_.point_high, pd_.point_low, usable)
+    gains, bad = _gains(choices.key, choices.loc, offset, value, value[base_rows],
+                        table.orbit_size, -1, choices.n_keys)  # fmt: skip
+    steps = grow(_keys(choices, gains, bad), max_rules)
+    against = ("best-responding players" if lab.player_way is None
+               else f"players by {lab.player_way}")  # fmt: skip
+    return Derivation("way", v.name, table.deck.name, against, base_way,
+                      ceiling.edge_of(base_rows), ceiling.house_edge, tuple(steps),
+                      ceiling.scale * lab.total, choices.n_keys, choices.facts, lab)  # fmt: skip
+
+
+def covers(derivation: Derivation, k: int) -> np.ndarray:
+    """Per key of the derivation, the position of the derived rule that sets it in the card
+    of ``k`` rules (``k``: the base sets it)."""
+    rules = derivation.steps[k - 1].rules if k else ()
+    first = np.full(len(derivation.facts), len(rules), dtype=np.int64)
+    for i in range(len(rules) - 1, -1, -1):
+        first[satisfies(derivation.facts, rules[i].literals)] = i
+    return first

@@ -1,0 +1,274 @@
+"""The search for a card: a decision list of rules over the classes' keys, grown by exact gain.
+
+The input is a *key table*: per key (the classes that share every fact a condition can read,
+``classes``), its fact vector, and per candidate front the exact gain of setting all its
+classes by that front instead of by the base card (an integer: orbit-weighted EV numerators),
+with a flag where the front is not usable on some class of the key. A card is a list of rules
+``(condition, front)`` tried in order before the base card: a key is set by the first rule whose
+condition holds, else by the base.
+
+A condition is a conjunction of *literals*, each an interval of one fact (``pair1 >= J``,
+``single1 in 9..Q``, ``joker``, ``best_five == flush``). Each step adds the one rule, at any
+position of the list, that gains the most:
+
+- for each position and front, an upper bound of what a rule there can gain (the positive gains
+  of the keys it can reach) orders the candidates; a candidate whose bound cannot beat the best
+  rule found so far is not searched (branch and bound);
+- for a candidate, a beam search over conjunctions of up to ``DEPTH`` literals finds the
+  condition of greatest gain whose keys are all usable by the front. The beam keeps the states
+  with the fewest unusable keys and those with the greatest gain.
+
+Every step is deterministic (ties go to the earlier position, front and literal), gains are
+exact integers, and the total never decreases: a rule is added only when it gains.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+WIDTH = 16  # values a fact can take, -1 .. 14, at most
+DEPTH = 4  # literals in a condition, at most
+ENDS = True
+BEAM = 9  # states kept at each depth of the beam (``_beam``)
+
+
+@dataclass(frozen=True, order=True)
+class Literal:
+    """``lo <= fact <= hi``, fact an index into the key table's facts."""
+
+    fact: int
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A derived rule: a conjunction of literals and the index of its front."""
+
+    literals: tuple[Literal, ...]
+    front: int
+
+
+@njit(cache=True)
+def _histogram(region, g, bad, facts, lowest):
+    """Per fact and value (from its lowest): the gains of the region's usable keys, their
+    positive gains, and the number of its unusable keys."""
+    nf = facts.shape[1]
+    h = np.zeros((3, nf, WIDTH), dtype=np.int64)
+    for i in range(region.shape[0]):
+        k = region[i]
+        for f in range(nf):
+            v = facts[k, f] - lowest[f]
+            if bad[k]:
+                h[2, f, v] += 1
+            else:
+                h[0, f, v] += g[k]
+                if g[k] > 0:
+                    h[1, f, v] += g[k]
+    return h
+
+
+@njit(cache=True)
+def _intervals(h, lowest, highest, used):
+    """Every literal on a fact not yet ``used``: (fact, lo, hi, gain, unusable keys, positive
+    gain) of the region narrowed to it. The whole range of a fact is no literal, nor is "a
+    rank the hand lacks" alone (the card words such a hand by its structure)."""
+    nf = h.shape[1]
+    n = 0
+    for f in range(nf):
+        m = highest[f] - lowest[f] + 1
+        n += m * (m + 1) // 2
+    out = np.empty((n, 6), dtype=np.int64)
+    r = 0
+    for f in range(nf):
+        if used[f]:
+            continue
+        m = highest[f] - lowest[f] + 1
+        for a in range(m):
+            gain = np.int64(0)
+            nbad = np.int64(0)
+            pos = np.int64(0)
+            for z in range(a, m):
+                gain += h[0, f, z]
+                pos += h[1, f, z]
+                nbad += h[2, f, z]
+                if a == 0 and z == m - 1:
+                    continue
+                if lowest[f] == -1 and z == 0:
+                    continue
+                out[r, 0] = f
+                out[r, 1] = a + lowest[f]
+                out[r, 2] = z + lowest[f]
+                out[r, 3] = gain
+                out[r, 4] = nbad
+                out[r, 5] = pos
+                r += 1
+    return out[:r]
+
+
+@njit(cache=True)
+def _bounds(first, gains, bad, value, n_positions):
+    """``ub[i, j]``: the positive gains over the current value of the usable keys a rule of
+    front j at position i can reach (those no rule before i sets)."""
+    n_keys, n_fronts = gains.shape
+    bucket = np.zeros((n_positions + 1, n_fronts), dtype=np.int64)
+    for k in range(n_keys):
+        for j in range(n_fronts):
+            if not bad[k, j]:
+                d = gains[k, j] - value[k]
+                if d > 0:
+                    bucket[first[k], j] += d
+    for i in range(n_positions - 1, -1, -1):
+        bucket[i] += bucket[i + 1]
+    return bucket[:n_positions]
+
+
+def satisfies(facts: np.ndarray, literals: tuple[Literal, ...]) -> np.ndarray:
+    """Which keys meet every literal."""
+    ok = np.ones(len(facts), dtype=np.bool_)
+    for lit in literals:
+        col = facts[:, lit.fact]
+        ok &= (col >= lit.lo) & (col <= lit.hi)
+    return ok
+
+
+@dataclass(frozen=True, eq=False)
+class KeyTable:
+    """The search's input: facts and exact gains (over the base card) per key and front."""
+
+    facts: np.ndarray  # (K, F) int8
+    gains: np.ndarray  # (K, J) int64
+    bad: np.ndarray  # (K, J) bool: the front is not usable on some class of the key
+    lowest: np.ndarray  # (F,) int64 each fact's lowest value
+    highest: np.ndarray  # (F,) int64
+
+
+def _beam(table: KeyTable, region: np.ndarray, g: np.ndarray, bad: np.ndarray
+          ) -> tuple[int, tuple[Literal, ...]]:  # fmt: skip
+    """The conjunction of greatest gain over ``region`` whose keys are all usable; (0, ()) when
+    none gains."""
+    facts = table.facts
+    region = region[(g[region] != 0) | bad[region]]  # keys that neither gain nor bar: no matter
+    best_gain = 0
+    best: tuple[Literal, ...] = ()
+    if not len(region):
+        return best_gain, best
+    if not bad[region].any() and int(g[region].sum()) > 0:
+        best_gain = int(g[region].sum())
+    states: list[tuple[tuple[Literal, ...], np.ndarray]] = [((), region)]
+    seen: set[tuple[Literal, ...]] = set()
+    for depth in range(DEPTH):
+        found = []
+        for s, (lits, reg) in enumerate(states):
+            used = np.zeros(facts.shape[1], dtype=np.bool_)
+            for lit in lits:
+                used[lit.fact] = True
+            cand = _intervals(_histogram(reg, g, bad, facts, table.lowest), table.lowest,
+                              table.highest, used)  # fmt: skip
+            cand = cand[cand[:, 5] > best_gain]  # no refinement of these can beat the best
+            found.append(np.column_stack([cand, np.full(len(cand), s)]))
+        every = np.concatenate(found) if found else np.empty((0, 7), dtype=np.int64)
+        if not len(every):
+            break
+        clean = every[every[:, 4] == 0]
+        if len(clean):
+            top = clean[np.lexsort((clean[:, 2], clean[:, 1], clean[:, 0], clean[:, 6],
+                                    -clean[:, 3]))[0]]  # fmt: skip
+            if top[3] > best_gain:
+                best_gain = int(top[3])
+                best = _extend(states[int(top[6])][0], top)
+        # the next states: a third each with the fewest unusable keys (then the greatest
+        # gain), the greatest gain, and the greatest positive gain of usable keys
+        tie = (every[:, 2], every[:, 1], every[:, 0], every[:, 6])
+        orders = (np.lexsort((*tie, -every[:, 3], every[:, 4])),
+                  np.lexsort((*tie, -every[:, 3])), np.lexsort((*tie, -every[:, 5])))
+        chosen: dict[tuple[Literal, ...], np.ndarray] = {}
+        for n, order in enumerate(orders, 1):
+            for row in order:
+                if len(chosen) >= BEAM * n // len(orders):
+                    break
+                lits = _extend(states[int(every[row, 6])][0], every[row])
+                if lits not in seen and lits not in chosen:
+                    chosen[lits] = every[row]
+        seen.update(chosen)
+        if depth == DEPTH - 1:
+            break
+        states = [(lits, _narrow(facts, states[int(row[6])][1], row))
+                  for lits, row in chosen.items()]  # fmt: skip
+    return best_gain, best
+
+
+def _extend(lits: tuple[Literal, ...], row: np.ndarray) -> tuple[Literal, ...]:
+    """``lits`` and the literal of a candidate row (fact, lo, hi, ...), in order."""
+    return tuple(sorted((*lits, Literal(int(row[0]), int(row[1]), int(row[2])))))
+
+
+@njit(cache=True)
+def _narrow(facts, region, row):
+    """The keys of ``region`` that meet the literal of a candidate row (fact, lo, hi, ...)."""
+    out = np.empty_like(region)
+    n = 0
+    f, lo, hi = row[0], row[1], row[2]
+    for k in region:
+        if lo <= facts[k, f] <= hi:
+            out[n] = k
+            n += 1
+    return out[:n]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The card after a step: its rules in order and its total gain over the base."""
+
+    rules: tuple[Rule, ...]
+    gain: int
+
+
+def first_rule(table: KeyTable, rules: list[Rule]) -> np.ndarray:
+    """Per key, the position of the first rule that holds (``len(rules)``: none, the base)."""
+    first = np.full(len(table.facts), len(rules), dtype=np.int64)
+    for i in range(len(rules) - 1, -1, -1):
+        first[satisfies(table.facts, rules[i].literals)] = i
+    return first
+
+
+def values(table: KeyTable, rules: list[Rule], first: np.ndarray) -> np.ndarray:
+    """Per key, its gain over the base under the card ``rules``."""
+    out = np.zeros(len(table.facts), dtype=np.int64)
+    for i, rule in enumerate(rules):
+        mine = first == i
+        out[mine] = table.gains[mine, rule.front]
+    return out
+
+
+def grow(table: KeyTable, max_rules: int) -> list[Step]:
+    """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains)."""
+    rules: list[Rule] = []
+    steps: list[Step] = []
+    n_fronts = table.gains.shape[1]
+    while len(rules) < max_rules:
+        first = first_rule(table, rules)
+        value = values(table, rules, first)
+        ub = _bounds(first, table.gains, table.bad, value, len(rules) + 1)
+        order = np.lexsort((np.tile(np.arange(n_fronts), len(rules) + 1),
+                            np.repeat(np.arange(len(rules) + 1), n_fronts), -ub.ravel()))
+        best_gain, best = 0, None
+        for flat in order:
+            i, j = divmod(int(flat), n_fronts)
+            if ub[i, j] <= best_gain:
+                break
+            if ENDS and 0 < i < len(rules):
+                continue
+            region = np.flatnonzero(first >= i)
+            gain, lits = _beam(table, region, table.gains[:, j] - value, table.bad[:, j])
+            if gain > best_gain:
+                best_gain, best = gain, (i, Rule(lits, j))
+        if best is None:
+            break
+        rules.insert(best[0], best[1])
+        total = int(values(table, rules, first_rule(table, rules)).sum())
+        steps.append(Step(tuple(rules), total))
+    return steps

@@ -1,0 +1,195 @@
+"""A derived rule in the card language and in words a dealer reads, and a derived card's file.
+
+A literal ``lo <= fact <= hi`` is written as the card language writes it (``pair1 >= J``,
+``single1 in 9..Q``, ``not joker``, ``best_five == flush``) and said in words ("high pair jacks
+or better", "highest single 9 to queen", "no joker", "best five cards a flush"). A front is one of
+``classes.FRONTS``, said in words too ("second pair in front").
+
+>>> from enumerate.houseways.interpreter import FACTS
+>>> lit = Literal(FACTS.index("pair1"), 9, 12)
+>>> condition_text((lit,)), condition_words((lit,))
+('pair1 >= J', 'high pair jacks or better')
+>>> front_words("single2 single3")
+'the second and third highest singles in front'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from analysis.derive.classes import fact_domain
+from analysis.derive.search import Literal
+from enumerate.houseways.interpreter import FACTS
+from enumerate.houseways.language import CATEGORIES, RANK_NAMES
+
+_CATEGORY_NAMES = {v: k for k, v in CATEGORIES.items() if k not in ("trips", "quads")}
+# category words a condition can write: the others are also facts (``two_pair`` is a hand's
+# structure), so a bound on them is written by their neighbours
+_WRITABLE = {v: k for k, v in CATEGORIES.items() if k not in FACTS}
+_PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "jacks", "queens", "kings", "aces")  # fmt: skip
+_SINGULAR = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+_ORDINAL = ("", "", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ")
+_RANK_SUBJECT = {
+    "quad1": "four of a kind", "trips1": "trips", "trips2": "second trips",
+    "pair1": "high pair", "pair2": "second pair", "pair3": "third pair",
+    **{f"single{i}": f"{_ORDINAL[i]}highest single".replace("  ", " ") for i in range(1, 8)},
+}  # fmt: skip
+_STRUCTURE = {
+    "five_aces": "five aces", "quads": "four of a kind", "full_house": "a full house",
+    "trips": "trips", "three_pair": "three pair", "two_pair": "two pair",
+    "one_pair": "one pair", "no_pair": "no pair", "two_trips": "two trips",
+    "joker": "the joker", "ace": "an ace", "singleton_ace": "a lone ace",
+    "complete": "a straight or flush",
+}  # fmt: skip
+_COUNT = {"n_quads": "four of a kind", "n_trips": "trips", "n_pairs": "pairs",
+          "n_singles": "singles"}  # fmt: skip
+
+
+def _rank(v: int) -> str:
+    return RANK_NAMES[v]
+
+
+def literal_text(lit: Literal) -> str:
+    """The literal in the card language."""
+    name = FACTS[lit.fact]
+    lo, hi = fact_domain(name)
+    if name in _STRUCTURE:
+        return name if lit.lo == 1 else f"not {name}"
+    if name == "best_five":
+        return _category_text(lit, lo, hi)
+    value = str if name in _COUNT else _rank
+    if lit.lo == lit.hi:
+        return f"{name} == {value(lit.lo)}"
+    if lit.hi == hi:
+        return f"{name} >= {value(lit.lo)}"
+    if lit.lo == lo:
+        return f"{name} <= {value(lit.hi)}"
+    return f"{name} in {value(lit.lo)}..{value(lit.hi)}"
+
+
+def _category_text(lit: Literal, lo: int, hi: int) -> str:
+    """A literal on ``best_five``, each bound by a category word the language reads as one.
+
+    >>> from enumerate.houseways.interpreter import FACTS
+    >>> _category_text(Literal(FACTS.index("best_five"), 6, 6), 0, 9)
+    'best_five > flush and best_five < four_of_a_kind'
+    """
+    if lit.lo == lit.hi and lit.lo in _WRITABLE:
+        return f"best_five == {_WRITABLE[lit.lo]}"
+    parts = []
+    if lit.lo > lo:
+        parts.append(f"best_five >= {_WRITABLE[lit.lo]}" if lit.lo in _WRITABLE
+                     else f"best_five > {_WRITABLE[lit.lo - 1]}")  # fmt: skip
+    if lit.hi < hi:
+        parts.append(f"best_five <= {_WRITABLE[lit.hi]}" if lit.hi in _WRITABLE
+                     else f"best_five < {_WRITABLE[lit.hi + 1]}")  # fmt: skip
+    return " and ".join(parts)
+
+
+def condition_text(literals: Sequence[Literal]) -> str:
+    """A rule's ``when``: its literals, structure first."""
+    return " and ".join(literal_text(lit) for lit in _ordered(literals))
+
+
+def _ordered(literals: Sequence[Literal]) -> list[Literal]:
+    """Structure facts first (the card reads "two pair, ..."), then in the facts' order."""
+    def rank(lit: Literal) -> tuple[int, int]:
+        return (0 if FACTS[lit.fact] in _STRUCTURE and lit.lo == 1 else 1, lit.fact)
+
+    return sorted(literals, key=rank)
+
+
+def literal_words(lit: Literal) -> str:
+    """The literal in words."""
+    name = FACTS[lit.fact]
+    lo, hi = fact_domain(name)
+    if name in _STRUCTURE:
+        return _STRUCTURE[name] if lit.lo == 1 else f"not {_STRUCTURE[name]}".replace(
+            "not the joker", "no joker").replace("not an ace", "no ace")  # fmt: skip
+    if name == "best_five":
+        cats = [_CATEGORY_NAMES[c].replace("_", " ") for c in range(lit.lo, lit.hi + 1)]
+        if lit.hi == hi and lit.lo > lo:
+            return f"best five cards {cats[0]} or better"
+        if lit.lo == lo and lit.hi < hi:
+            return f"best five cards {cats[-1]} or worse"
+        if len(cats) > 2:
+            return f"best five cards {cats[0]} to {cats[-1]}"
+        return "best five cards " + " or ".join(cats)
+    if name in _COUNT:
+        what = _COUNT[name]
+        if lit.lo == lit.hi:
+            return f"{lit.lo} {what}" if what != "four of a kind" else (
+                "four of a kind" if lit.lo else "no four of a kind")  # fmt: skip
+        if lit.hi == hi:
+            return f"{lit.lo} or more {what}"
+        return f"{lit.hi} or fewer {what}" if lit.lo == lo else f"{lit.lo} to {lit.hi} {what}"
+    subject = _RANK_SUBJECT[name]
+    plural = name.startswith(("pair", "trips", "quad"))
+    words = _PLURAL if plural else _SINGULAR
+    if lit.lo == lit.hi:
+        return f"{subject} {words[lit.lo]}"
+    if lit.hi == hi:
+        return f"{subject} {words[lit.lo]} or better"
+    if lit.lo == lo:
+        return f"{subject} {words[lit.hi]} or lower (or none)"
+    return f"{subject} {words[lit.lo]} to {words[lit.hi]}"
+
+
+def condition_words(literals: Sequence[Literal]) -> str:
+    """A rule's condition in words ("every hand" for none)."""
+    if not literals:
+        return "every hand"
+    return ", ".join(literal_words(lit) for lit in _ordered(literals))
+
+
+def _rank_words(arg: str) -> str:
+    if arg in _RANK_SUBJECT:
+        return _RANK_SUBJECT[arg]
+    return "an ace (or the joker)" if arg == "A" else arg
+
+
+def front_words(front: str) -> str:
+    """A front of ``classes.FRONTS`` in words."""
+    words = front.split()
+    if words[0] == "pair":
+        return f"the {_RANK_SUBJECT[words[1]]} in front"
+    if words[0] == "highest" and len(words) == 1:
+        return "the highest front"
+    if words[:2] == ["strongest", "back"]:
+        return "the strongest back"
+    if words[0] == "highest":
+        return f"the highest front that keeps {' '.join(words[2:])} behind"
+    a, b = words
+    if a.startswith("single") and b.startswith("single"):
+        i, j = int(a[6:]), int(b[6:])
+        first = _ORDINAL[i].strip() or "first"
+        return (f"the {first} and {_ORDINAL[j].strip()} highest singles in front"
+                if i > 1 or j > 2 else "the two highest singles in front")  # fmt: skip
+    if a == "A":
+        return f"an ace (or the joker) and the {_RANK_SUBJECT[b]} in front"
+    return f"one card of the {_rank_words(a)} and the {_RANK_SUBJECT[b]} in front"
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string (a JSON string is one).
+
+    >>> toml_string('say "hi"')
+    '"say \\\\"hi\\\\""'
+    """
+    return json.dumps(text, ensure_ascii=False)
+
+
+def card_file(name: str, kind: str, title: str, source: str, notes: str,
+              rules: Sequence[tuple[str, str, str, str, str | None]]) -> str:  # fmt: skip
+    """A card's TOML text: ``rules`` are (id, text, when, front, back)."""
+    lines = [f"{field} = {toml_string(value)}" for field, value in
+             (("name", name), ("kind", kind), ("title", title), ("source", source),
+              ("notes", notes))]  # fmt: skip
+    for rid, text, when, front, back in rules:
+        lines += ["", "[[rule]]", f"id = {toml_string(rid)}", f"text = {toml_string(text)}",
+                  f"when = {toml_string(when)}", f"front = {toml_string(front)}"]  # fmt: skip
+        if back:
+            lines.append(f"back = {toml_string(back)}")
+    return "\n".join(lines) + "\n"
