@@ -14,6 +14,8 @@ Checked against independent truth on reduced decks:
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from analysis.cli.main import main
@@ -85,11 +87,11 @@ def test_dealer_card_against_blind_players(deck: Deck) -> None:
 def test_curves_never_get_worse(deck: Deck) -> None:
     s = derive_strategy("commission-free", "gli", 8, deck=deck, use_cache=False)
     edges = [s.edge(k) for k in range(len(s.steps) + 1)]
-    assert all(b < a for a, b in zip(edges, edges[1:], strict=False))
+    assert all(b < a for a, b in itertools.pairwise(edges))
     assert edges[-1] >= s.limit_edge
     w = derive_way("dealer-open", 8, deck=deck, use_cache=False)
     edges = [w.edge(k) for k in range(len(w.steps) + 1)]
-    assert all(b > a for a, b in zip(edges, edges[1:], strict=False))
+    assert all(b > a for a, b in itertools.pairwise(edges))
     assert edges[-1] <= w.limit_edge
 
 
@@ -113,6 +115,20 @@ def test_cards_pass_the_checker(deck: Deck) -> None:
         for words, when, _front in d.rule_lines(5):
             compile_condition(when, [])  # the language reads it
             assert words and "_" not in words  # words, not fact names
+
+
+def test_own_settings_are_the_cards(deck: Deck) -> None:
+    """The derivation's own settings of every class (for the report's patterns) are those the
+    card's way table makes."""
+    from enumerate.waytables import way_table
+
+    for d in (derive_strategy("ez", "gli", 4, deck=deck, use_cache=False),
+              derive_way("face-up", 4, deck=deck, use_cache=False)):  # fmt: skip
+        rule, high, low, _value = d.settings(4)
+        cols = way_table(d.card(4), deck, use_cache=False)
+        assert (cols.high == high).all() and (cols.low == low).all()
+        assert [cols.rule_names[r] for r in cols.rule] == [d.rule_names(4)[r] for r in rule]
+        assert len(d.still_worse(4, None)) > 0
 
 
 def test_same_inputs_same_cards(deck: Deck) -> None:

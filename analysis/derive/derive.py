@@ -27,13 +27,15 @@ import numpy as np
 from numba import njit
 
 from analysis.derive.classes import DOMAIN, FRONTS, ClassChoices, class_choices
-from analysis.derive.search import KeyTable, Step, grow, satisfies
+from analysis.derive.search import KeyTable, Step, first_rule, grow
 from analysis.derive.words import card_file, condition_text, condition_words, front_words
 from analysis.report.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.base import register
-from enumerate.houseways.cards import card_from_text, card_way
+from enumerate.houseways.cards import CardRule, card_from_text, card_way
 from enumerate.rules import Deck, Rules
+from enumerate.tables import HandTable
+from enumerate.waytables import WayTable
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -78,6 +80,24 @@ def _frontier(offset, high, low):
 
 
 @dataclass(frozen=True, eq=False)
+class Exact:
+    """What a derivation reads, per class of the deck: the value of each of its settings (the
+    player's exact EV numerators, or what the player gets against a dealer setting), the base
+    card's setting and value, and the limit's (optimal play or the house-optimal dealer)."""
+
+    table: HandTable
+    offset: np.ndarray  # (n + 1,) the class's settings at offset[c] .. offset[c + 1]
+    point_high: np.ndarray
+    point_low: np.ndarray
+    value: np.ndarray  # (P,) int64 the player's value of every setting
+    base_value: np.ndarray  # (n,) int64
+    base: WayTable  # the base card's settings and rules
+    limit_value: np.ndarray  # (n,) int64
+    limit_point: np.ndarray  # (n,) int64 the limit's setting, a point index
+    choices: ClassChoices
+
+
+@dataclass(frozen=True, eq=False)
 class Derivation(ShowsAsHtml):
     """The cards of 1 .. k rules over a base card, and their exact house edges."""
 
@@ -90,9 +110,12 @@ class Derivation(ShowsAsHtml):
     limit_edge: Fraction  # optimal play (strategy) or the house-optimal ceiling (way)
     steps: tuple[Step, ...]
     scale: int  # a gain over scale is a change of the house edge
-    keys: int  # distinct fact vectors the conditions read
-    facts: np.ndarray  # per key, its facts (to say which hands a rule sets)
-    source: OptimalStrategy | DealerLab  # the exact tables it was derived from
+    exact: Exact  # the exact tables it was derived from
+
+    @property
+    def keys(self) -> int:
+        """Distinct fact vectors: the hands a condition can tell apart."""
+        return self.exact.choices.n_keys
 
     @property
     def sign(self) -> int:
@@ -181,28 +204,43 @@ class Derivation(ShowsAsHtml):
                   f"{float(self.limit_edge) * 100:.4f}%)."]  # fmt: skip
         return "\n".join(lines) + "\n"
 
+    def rule_names(self, k: int) -> tuple[str, ...]:
+        """The rule names of the card of ``k`` rules, as its way table names them."""
+        derived = [CardRule(f"D{i}", words, "", "").name
+                   for i, (words, _, _) in enumerate(self.rule_lines(k), 1)]  # fmt: skip
+        return tuple(dict.fromkeys([*derived, *self.exact.base.rule_names]))
+
+    def settings(self, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per class, how the card of ``k`` rules sets it, from the derivation's own tables:
+        (rule index into ``rule_names(k)``, back id, front id, the player's value)."""
+        x = self.exact
+        rules = self.steps[k - 1].rules if k else ()
+        first = covers(self, k)[x.choices.key]
+        fronts = np.array([r.front for r in rules] + [0], dtype=np.int64)[first]
+        mine = first < len(rules)
+        loc = x.choices.loc[np.arange(len(first)), fronts].astype(np.int64)
+        point = np.where(mine, x.offset[:-1] + loc, 0)
+        names = self.rule_names(k)
+        base_rule = np.array([names.index(n) for n in x.base.rule_names], dtype=np.int64)
+        rule = np.where(mine, first, base_rule[x.base.rule.astype(np.int64)])
+        high = np.where(mine, x.point_high[point], x.base.high)
+        low = np.where(mine, x.point_low[point], x.base.low)
+        return rule, high, low, np.where(mine, x.value[point], x.base_value)
+
     def still_worse(self, k: int, top: int | None = 20) -> pd.DataFrame:
         """The hands the card of ``k`` rules still sets worse than the limit (optimal play or
-        the house-optimal setting), by rank pattern and the two settings, most EV given up
-        first; priced from the card's way table (the ordinary path)."""
-        from analysis.pricing.optimal import OptimalStrategy
-        from analysis.pricing.strategy import points_of
-        from analysis.waylab.waycosts import PatternInput, by_pattern, pattern_costs
-        from enumerate.waytables import way_table_of
+        the house-optimal setting), by rank pattern and the two settings, most given up
+        first (``analysis.waylab.waycosts.by_pattern``)."""
+        from analysis.waylab.waycosts import PatternInput, by_pattern
 
-        card = self.card(k)
-        src = self.source
-        if not isinstance(src, OptimalStrategy):
-            return pattern_costs(src, self.game, card, top)
-        per, table = src.per_hand, src.table
-        cols = way_table_of(card, table)
-        points = points_of(per, cols.high, cols.low)
-        gap = src.best_ev - src.point_ev[points]
-        best = src.best_point
-        x = PatternInput(table.cards, table.orbit_size, cols.rule.astype(np.int64),
-                         card.rule_names, gap, cols.high, cols.low, per.point_high[best],
-                         per.point_low[best], src.denominator * src.dealer_hands * table.total)
-        return by_pattern(x, table.rules, "optimal", top)
+        x = self.exact
+        rule, high, low, value = self.settings(k)
+        gap = -self.sign * (x.limit_value - value)  # what the card gives up, >= 0
+        limit = "optimal" if self.side == "strategy" else "house-optimal"
+        return by_pattern(PatternInput(x.table.cards, x.table.orbit_size, rule,
+                                       self.rule_names(k), gap, high, low,
+                                       x.point_high[x.limit_point], x.point_low[x.limit_point],
+                                       self.scale), x.table.rules, limit, top)  # fmt: skip
 
     def curve(self) -> pd.DataFrame:
         """Per number of rules: the exact house edge, the share of the possible gain and the
@@ -280,6 +318,25 @@ def _keys(choices: ClassChoices, gains: np.ndarray, bad: np.ndarray) -> KeyTable
                     DOMAIN[:, 1].copy())  # fmt: skip
 
 
+def strategy_choices(opt: OptimalStrategy) -> ClassChoices:
+    """The keys and the fronts' settings among the per-hand table's points (one per deck and
+    dealer's way: the blind games share them)."""
+    per = opt.per_hand
+    usable = np.ones(len(per.point_high), dtype=np.bool_)  # the per-hand points: the frontier
+    return class_choices(opt.table, per.point_offset.astype(np.int64), per.point_high,
+                         per.point_low, usable)  # fmt: skip
+
+
+def dealer_choices(lab: DealerLab) -> ClassChoices:
+    """The keys and the fronts' settings among the per-dealer table's points (every valid
+    setting; a rule may choose only those on the frontier). One per deck: every game and
+    every kind of player share them."""
+    pd_ = lab.per_dealer
+    offset = pd_.point_offset.astype(np.int64)
+    usable = _frontier(offset, pd_.point_high.astype(np.int64), pd_.point_low.astype(np.int64))
+    return class_choices(lab.table, offset, pd_.point_high, pd_.point_low, usable)
+
+
 def derive_strategy(
     variant: str = "traditional",
     way: str | None = None,
@@ -292,7 +349,9 @@ def derive_strategy(
     choices: ClassChoices | None = None,
 ) -> Derivation:
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
-    dealer's ``way`` (default the variant's), over the card ``base`` (default that way)."""
+    dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
+    ``opt`` and ``choices``: the variant's optimal strategy and ``strategy_choices``, if at
+    hand."""
     from analysis.pricing.optimal import _blind, optimal_strategy
     from analysis.pricing.strategy import points_of
     from enumerate.waytables import way_table
@@ -302,10 +361,10 @@ def derive_strategy(
     opt = opt or optimal_strategy(v, dealer, deck, rules, use_cache)
     per, table = opt.per_hand, opt.table
     base_way = get_way(base) if isinstance(base, str) else (base or get_way(dealer))
+    cols = way_table(base_way, table.deck, table.rules, use_cache)
     if base_way.key == get_way(dealer).key:
         base_ev = opt.way_ev
     else:
-        cols = way_table(base_way, table.deck, table.rules, use_cache)
         points = points_of(per, cols.high, cols.low)
         off = int((points < 0).sum())
         if off:
@@ -314,16 +373,17 @@ def derive_strategy(
                              "it")  # fmt: skip
         base_ev = opt.point_ev[points]
     offset = per.point_offset.astype(np.int64)
-    usable = np.ones(len(per.point_high), dtype=np.bool_)  # the per-hand points: the frontier
-    choices = choices or class_choices(table, offset, per.point_high, per.point_low, usable)
-    gains, bad = _gains(choices.key, choices.loc, offset, opt.point_ev, base_ev.astype(np.int64),
+    choices = choices or strategy_choices(opt)
+    base_ev = base_ev.astype(np.int64)
+    gains, bad = _gains(choices.key, choices.loc, offset, opt.point_ev, base_ev,
                         table.orbit_size, 1, choices.n_keys)  # fmt: skip
     steps = grow(_keys(choices, gains, bad), max_rules)
     scale = opt.denominator * opt.dealer_hands * table.total
     base_edge = -Fraction(int((table.orbit_size.astype(np.int64) * base_ev).sum()), scale)
+    exact = Exact(table, offset, per.point_high, per.point_low, opt.point_ev, base_ev, cols,
+                  opt.best_ev, opt.best_point, choices)  # fmt: skip
     return Derivation("strategy", v.name, table.deck.name, dealer, base_way, base_edge,
-                      opt.house_edge(True), tuple(steps), scale, choices.n_keys,
-                      choices.facts, opt)  # fmt: skip
+                      opt.house_edge(True), tuple(steps), scale, exact)  # fmt: skip
 
 
 def derive_way(
@@ -340,7 +400,8 @@ def derive_way(
 ) -> Derivation:
     """The dealer's cards of 1 .. ``max_rules`` rules for ``variant`` over the card ``base``
     (default the variant's way), against its players (``player``: best response in the exposed
-    games; blind players by ``player_way``, default the variant's way, in the others)."""
+    games; blind players by ``player_way``, default the variant's way, in the others).
+    ``lab`` and ``choices``: its per-dealer table and ``dealer_choices``, if at hand."""
     from analysis.games.variants import get_variant
     from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of
 
@@ -350,26 +411,23 @@ def derive_way(
     pd_ = lab.per_dealer
     table = lab.table
     base_way = get_way(base) if isinstance(base, str) else (base or get_way(v.house_way))
-    _, base_rows = settings_of(lab, base_way)
+    cols, base_rows = settings_of(lab, base_way)
     offset = pd_.point_offset.astype(np.int64)
     value = ceiling.point_values()
-    usable = _frontier(offset, pd_.point_high.astype(np.int64), pd_.point_low.astype(np.int64))
-    choices = choices or class_choices(table, offset, pd_.point_high, pd_.point_low, usable)
+    choices = choices or dealer_choices(lab)
     gains, bad = _gains(choices.key, choices.loc, offset, value, value[base_rows],
                         table.orbit_size, -1, choices.n_keys)  # fmt: skip
     steps = grow(_keys(choices, gains, bad), max_rules)
     against = ("best-responding players" if lab.player_way is None
                else f"players by {lab.player_way}")  # fmt: skip
+    exact = Exact(table, offset, pd_.point_high, pd_.point_low, value, value[base_rows], cols,
+                  ceiling.values, ceiling.rows, choices)  # fmt: skip
     return Derivation("way", v.name, table.deck.name, against, base_way,
                       ceiling.edge_of(base_rows), ceiling.house_edge, tuple(steps),
-                      ceiling.scale * lab.total, choices.n_keys, choices.facts, lab)  # fmt: skip
+                      ceiling.scale * lab.total, exact)  # fmt: skip
 
 
 def covers(derivation: Derivation, k: int) -> np.ndarray:
     """Per key of the derivation, the position of the derived rule that sets it in the card
     of ``k`` rules (``k``: the base sets it)."""
-    rules = derivation.steps[k - 1].rules if k else ()
-    first = np.full(len(derivation.facts), len(rules), dtype=np.int64)
-    for i in range(len(rules) - 1, -1, -1):
-        first[satisfies(derivation.facts, rules[i].literals)] = i
-    return first
+    return first_rule(derivation.exact.choices.facts, derivation.steps[k - 1].rules if k else ())

@@ -24,6 +24,7 @@ exact integers, and the total never decreases: a rule is added only when it gain
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -227,11 +228,12 @@ class Step:
     gain: int
 
 
-def first_rule(table: KeyTable, rules: list[Rule]) -> np.ndarray:
-    """Per key, the position of the first rule that holds (``len(rules)``: none, the base)."""
-    first = np.full(len(table.facts), len(rules), dtype=np.int64)
+def first_rule(facts: np.ndarray, rules: Sequence[Rule]) -> np.ndarray:
+    """Per key (its ``facts``), the position of the first rule that holds (``len(rules)``:
+    none, the base)."""
+    first = np.full(len(facts), len(rules), dtype=np.int64)
     for i in range(len(rules) - 1, -1, -1):
-        first[satisfies(table.facts, rules[i].literals)] = i
+        first[satisfies(facts, rules[i].literals)] = i
     return first
 
 
@@ -250,7 +252,7 @@ def grow(table: KeyTable, max_rules: int) -> list[Step]:
     steps: list[Step] = []
     n_fronts = table.gains.shape[1]
     while len(rules) < max_rules:
-        first = first_rule(table, rules)
+        first = first_rule(table.facts, rules)
         value = values(table, rules, first)
         ub = _bounds(first, table.gains, table.bad, value, len(rules) + 1)
         order = np.lexsort((np.tile(np.arange(n_fronts), len(rules) + 1),
@@ -269,6 +271,6 @@ def grow(table: KeyTable, max_rules: int) -> list[Step]:
         if best is None:
             break
         rules.insert(best[0], best[1])
-        total = int(values(table, rules, first_rule(table, rules)).sum())
+        total = int(values(table, rules, first_rule(table.facts, rules)).sum())
         steps.append(Step(tuple(rules), total))
     return steps
