@@ -161,13 +161,24 @@ class Derivation(ShowsAsHtml):
         return base_rules(self.base)
 
     def name(self, k: int) -> str:
-        """The card's way name."""
-        who = re.sub(r"[^a-z0-9.-]+", "-", self.against.lower()).strip("-")
-        base = re.sub(r"[^a-z0-9.-]+", "-", self.base.name.lower()).strip("-")
-        deck = "" if self.deck == "full" else "-" + re.sub(r"[^a-z0-9]+", "-",
-                                                              self.deck.lower()).strip("-")
-        head = "strategy" if self.side == "strategy" else "way"
-        return f"{head}-{self.game}-{who}-{base}-{k}{deck}"
+        """The card's way name: ``traditional-strategy-12-vs-gli``, ``face-up-way-7`` (with
+        the base when it is another card, and the deck when it is not the full one)."""
+        def plain(text: str) -> str:
+            return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-")
+
+        if self.side == "strategy":
+            name = f"{self.game}-strategy-{k}-vs-{plain(self.against)}"
+            usual = self.against
+        else:
+            name = f"{self.game}-way-{k}"
+            if self.against.startswith("players by "):
+                name += f"-vs-{plain(self.against.removeprefix('players by '))}"
+            from analysis.games.variants import get_variant
+
+            usual = get_variant(self.game).house_way
+        if self.base.name != usual:
+            name += f"-over-{plain(self.base.name)}"
+        return name if self.deck == "full" else f"{name}-{plain(self.deck)}"
 
     def card_text(self, k: int) -> str:
         """The card of ``k`` rules as a rule-card file: the derived rules, then the base's."""

@@ -40,6 +40,7 @@ from analysis.pricing.labpairs import lab_pair_counts
 from analysis.pricing.returns import ReturnTable, analyze, compare
 from analysis.pricing.sidebets import BETS, sidebet_report
 from analysis.report.ahead import WaysAhead
+from analysis.report.derived import REPORT_RULES, SECTION, derived_page
 from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.waylab import Ceiling, reconciliation_section, way_lab_section
@@ -51,6 +52,7 @@ from enumerate.runtime.writebehind import writes_behind
 from enumerate.tables import hand_table
 
 if TYPE_CHECKING:
+    from analysis.derive.classes import ClassChoices
     from analysis.waylab.wayedge import DealerLab
     from enumerate.engine.perhand.table import PerHand
 
@@ -339,15 +341,18 @@ def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
     rep.add("House ways", lines)
 
 
-def _optimal(rep: Report, ways: list[str], rules: Rules,
-             log: Callable[[str], None]) -> PerHand | None:  # fmt: skip
-    """The optimal-strategy pages; returns the per-hand table of the traditional game against
-    the first way (the optimal banker's counts are in it)."""
+def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None],
+             derived: list[str]) -> PerHand | None:  # fmt: skip
+    """The optimal-strategy pages, and the derived strategy cards' against the first way
+    (index lines into ``derived``); returns the per-hand table of the traditional game
+    against the first way (the optimal banker's counts are in it)."""
+    from analysis.derive.derive import derive_strategy, strategy_choices
     from analysis.pricing.optimal import optimal_strategies
 
     lines = []
     rows = []
     kept = None
+    keys: ClassChoices | None = None
     blind = [name for name in variant_names() if not get_variant(name).dealer_exposed]
     for w, way in enumerate(ways):
         log(f"optimal strategy, {way}: per-hand table")
@@ -395,6 +400,13 @@ def _optimal(rep: Report, ways: list[str], rules: Rules,
                          f"{_pct(he_opt)} with optimal play ([by rule]({stem}-by-rule.md), "
                          f"[by rank pattern]({stem}-patterns.md), [top hands]({stem}-top.md), "
                          f"[chart]({stem}.png))")  # fmt: skip
+            if w == 0:
+                log(f"derived player's cards, {name}, {way}")
+                if keys is None:  # the blind games share the per-hand table's points
+                    keys = strategy_choices(opt)
+                d = derive_strategy(name, way, REPORT_RULES, opt=opt, choices=keys)
+                derived.append(derived_page(rep.out, d))
+                del d
             del opt  # the next variant's EVs are made after these are freed
     (rep.out / "optimal.md").write_text("# Optimal blind strategy against the house way\n\n"
                                         + _frame_md(pd.DataFrame(rows)) + "\n")  # fmt: skip
@@ -460,6 +472,19 @@ def build_reports(
         warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
         _way_free_tables(deck, rules, log)
 
+    derived: list[str] = []  # the index lines of the derived cards' pages
+    dealer_keys: list[ClassChoices] = []  # every game's dealer derivation reads one
+
+    def derive_dealer(lab: DealerLab, game: str, edges: dict[str, Fraction]) -> None:
+        from analysis.derive.derive import dealer_choices, derive_way
+
+        log(f"derived dealer's cards, {game}")
+        if not dealer_keys:
+            dealer_keys.append(dealer_choices(lab))
+        d = derive_way(game, REPORT_RULES, lab=lab, choices=dealer_keys[0])
+        derived.append(derived_page(rep.out, d, {w: edges[w] for w in CASINO_WAYS
+                                                 if w in edges}))  # fmt: skip
+
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
     dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
 
@@ -467,7 +492,8 @@ def build_reports(
         # the per-dealer table's cache file (about 1 GB) is written while the lab prices it
         with writes_behind():
             lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
-                                       reconcile=False)  # fmt: skip
+                                       reconcile=False, after=derive_dealer)  # fmt: skip
+        dealer_keys.clear()
         held_lab.append(lab)
         if opt is not None:  # without the lab, which the variants' step lets go
             dealer_open.append(Ceiling.of(opt))
@@ -489,7 +515,7 @@ def build_reports(
     held: dict[str, PerHand | None] = {}
 
     def optimal_step() -> None:
-        held["per hand"] = _optimal(rep, ways[:1], rules, log)
+        held["per hand"] = _optimal(rep, ways[:1], rules, log, derived)
 
     if optimal:
         steps.append((OPTIMAL_STEP, optimal_step))
@@ -521,6 +547,8 @@ def build_reports(
             rep.seconds[name] = time.perf_counter() - t0
             log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} "
                 f"MB, now {_resident_mb():,.0f} MB)")  # fmt: skip
+    if derived:
+        rep.add(SECTION, derived)
     _index(rep, rules)
     from analysis.report.site import write_site
 

@@ -63,6 +63,7 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
                     ready: Callable[[list[str]], None] = lambda names: None,
                     reconcile: bool = True,
+                    after: Callable[[DealerLab, str, dict[str, Fraction]], None] | None = None,
                     ) -> tuple[DealerLab | None, HouseOptimal | None]:  # fmt: skip
     """Write the way-lab pages of the exposed-dealer variants and add them to the index;
     returns the lab (best-responding players: the report's pair counts take their best
@@ -72,7 +73,8 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
 
     ``ready(names)`` returns once the tables of the ways ``names`` are built; it is called
     before each way is priced, and the table needs no way's settings: a report builds it while
-    the ways' tables are still being made (``analysis.report.ahead``)."""
+    the ways' tables are still being made (``analysis.report.ahead``). ``after(lab, game,
+    edges)`` is called when a game's ways are priced, with their house edges."""
     lines = []
     rows = []
     exposed = [get_variant(name) for name in variant_names()]
@@ -89,12 +91,13 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
         if name == "dealer-open":
             dealer_open = opt
         ceiling = opt.house_edge
+        edges: dict[str, Fraction] = {}
         rows.append({"game": name, "dealer": "house-optimal (ceiling)", "house edge": ceiling,
                      "below ceiling": Fraction(0)})  # fmt: skip
         for way in ways:
             ready([way])
             log(f"way lab, {name}, {way}")
-            edge = way_edge(variant, way, lab=lab).house_edge
+            edge = edges[way] = way_edge(variant, way, lab=lab).house_edge
             rows.append({"game": name, "dealer": way, "house edge": edge,
                          "below ceiling": ceiling - edge})  # fmt: skip
             stem = f"waylab-{name}-{way}"
@@ -113,6 +116,8 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
                          f"{_pct(ceiling - edge)} below the house-optimal dealer "
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" [chart]({stem}.png))")  # fmt: skip
+        if after is not None:
+            after(lab, name, edges)
     if reconcile:
         _reconciliation(rep, lab, log, ready, dealer_open)
     summary = pd.DataFrame(rows)

@@ -1,0 +1,94 @@
+"""The report's pages of derived rule cards (``analysis.derive``): per game, the curve of exact
+house edges against the number of rules, the cards at a few sizes as a casino posts them, the
+largest as a card file, and the hands it still sets worse than the limit."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+
+from analysis.derive import Derivation
+from analysis.report.formats import decimal, markdown
+from analysis.report.plots import WIDTH, plt, save
+
+SECTION = "Derived rule cards"
+REPORT_RULES = 12  # rules of the largest card the report derives
+SHOWN = (3, 6, 12)  # the sizes of card a page prints
+
+
+def _rules(n: int) -> str:
+    return "1 rule" if n == 1 else f"{n} rules"
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x) * 100:.4f}%"
+
+
+def plot_curve(d: Derivation, path: Path, marks: dict[str, Fraction]) -> None:
+    """The house edge against the number of rules, with the base, the limit and ``marks``
+    (other cards' edges) as lines."""
+    ks = list(range(len(d.steps) + 1))
+    fig, ax = plt.subplots(figsize=(WIDTH, 3.6), layout="constrained")
+    ax.plot(ks, [float(d.edge(k)) * 100 for k in ks], marker="o", color="#2a6f97")
+    limit = "optimal play" if d.side == "strategy" else "house-optimal ceiling"
+    ax.axhline(float(d.limit_edge) * 100, color="#3a7d44", linestyle="--", label=limit)
+    for name, edge in marks.items():
+        ax.axhline(float(edge) * 100, color="#999999", linewidth=0.8, linestyle=":")
+        ax.annotate(name, (len(ks) - 1, float(edge) * 100), fontsize=7, color="#666666",
+                    ha="right", va="bottom")  # fmt: skip
+    ax.set_xlabel(f"derived rules before {d.base.name}", fontsize=8)
+    ax.set_ylabel("house edge (%)", fontsize=8)
+    who = "player strategy" if d.side == "strategy" else "dealer's way"
+    ax.set_title(f"Derived {who}, {d.game}, against {d.against}", fontsize=10)
+    ax.legend(fontsize=7)
+    ax.tick_params(labelsize=8)
+    save(fig, path)
+
+
+def _decimals(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame.assign(cost=[decimal(x, 8) for x in frame["cost"]],
+                        **{"given up per hand": [decimal(x, 6)
+                                                 for x in frame["given up per hand"]]})
+
+
+def derived_page(out: Path, d: Derivation, casino: dict[str, Fraction] | None = None) -> str:
+    """Write the page of one derivation (and its card file and plot); returns its index line.
+    ``casino``: other ways' house edges in the game, to name the smallest card beating each."""
+    stem = f"derived-{d.side}-{d.game}"
+    k = len(d.steps)
+    lines = [f"# Derived {'player strategy' if d.side == 'strategy' else 'dealer way'}: "
+             f"{d.game}, against {d.against}", "",
+             "Each card is its derived rules tried before the base card "
+             f"{d.base.name}; each edge is exact, from the exact tables (docs/derive.md).", ""]
+    lines += [f"- {line}" for line in d.summary()]
+    beats: list[str] = []
+    for name, edge in (casino or {}).items():
+        n = d.beats(edge)
+        beats.append(f"{name} ({_pct(edge)}): " + (_rules(n) if n is not None
+                                                   else f"none within {_rules(k)}"))  # fmt: skip
+    if beats:
+        lines += ["", "The smallest derived card that beats each casino way in this game:", ""]
+        lines += [f"- {b}" for b in beats]
+    curve = d.curve()
+    curve["house edge"] = [decimal(x, 8) for x in curve["house edge"]]
+    curve["share of gain"] = [f"{float(x):.1%}" for x in curve["share of gain"]]
+    lines += ["", f"![curve]({stem}.png)", "", markdown(curve), ""]
+    for size in [s for s in SHOWN if s < k] + [k]:
+        lines += [f"## The card of {size} rules", "", "```", d.posted(size).rstrip(), "```", ""]
+    if k:
+        (out / f"{stem}.toml").write_text(d.card_text(k))
+        lines += [f"The card of {k} rules as a card file: [{stem}.toml]({stem}.toml) "
+                  "(`paigow way check`, `--house-way` and `--player-way` read it).", "",
+                  f"## Hands the card of {k} rules still sets worse than the limit", "",
+                  "By rank pattern and the two settings, most given up first; `cost` is the "
+                  "house edge they account for.", "",
+                  markdown(_decimals(d.still_worse(k, 25))), ""]  # fmt: skip
+    plot_curve(d, out / f"{stem}.png", casino or {})
+    (out / f"{stem}.md").write_text("\n".join(lines) + "\n")
+    n90 = d.rules_for(0.9)
+    return (f"- [{d.game}, {'player' if d.side == 'strategy' else 'dealer'} against "
+            f"{d.against}]({stem}.md): {_pct(d.base_edge)} by {d.base.name}, "
+            f"{_pct(d.edge(k))} with {k} rules, {_pct(d.limit_edge)} at the limit; 90% of "
+            "the gain " + (f"with {n90} rules" if n90 is not None else f"not within {k}"))
