@@ -9,8 +9,10 @@ classes under it. The settings are made by the card kernel's own ``choose_settin
 derived card does to a hand is what the derivation counted.
 
 A front is usable on a class only where it makes a valid setting that is not dominated (a point
-of the class's frontier); elsewhere the class is *bad* for that front, and a rule with that
-front must not reach it (``search``).
+of the class's frontier, ``enumerate.waytables.player_table``); elsewhere the class is *bad*
+for that front, and a rule with that front must not reach it (``search``). The fronts' points
+are found once per deck and read by every derivation on it (``ClassChoices.on``: as indices
+among a per-hand or per-dealer table's points).
 """
 
 from __future__ import annotations
@@ -88,9 +90,9 @@ def _key(vals, key_facts):
 
 @njit(cache=True, nogil=True)
 def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fronts, offset,
-                 point_high, point_low, usable, key_facts, key, loc):  # fmt: skip
+                 point_high, point_low, key_facts, key, loc):  # fmt: skip
     """For classes ``lo <= c < hi``: the packed facts, and per front the index (from the
-    class's first point) of the point it sets, -1 where it sets no usable point."""
+    class's first point) of the point it sets, -1 where it sets none of them."""
     vals = np.empty(N_FACTS, dtype=np.int64)
     for c in range(lo, hi):
         f = hand_facts(cards[c].astype(np.int64), ids5, max_low, category5, royal_id)
@@ -102,8 +104,7 @@ def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fron
             if s != NONE:
                 for p in range(offset[c], offset[c + 1]):
                     if point_high[p] == f.high[s] and point_low[p] == f.low[s]:
-                        if usable[p]:
-                            out = p - offset[c]
+                        out = p - offset[c]
                         break
             loc[c, k] = out
 
@@ -117,18 +118,50 @@ def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, out):
         out[i, :] = vals
 
 
+@njit(cache=True)
+def _remap(offset, high, low, to_offset, to_high, to_low, loc):
+    """``loc`` (per class and front, an index among the class's points ``offset``, ``high``,
+    ``low``) as an index among the points ``to_*`` (-1 where the point is not among them)."""
+    out = np.full(loc.shape, -1, dtype=np.int8)
+    n, n_fronts = loc.shape
+    for c in range(n):
+        for j in range(n_fronts):
+            if loc[c, j] < 0:
+                continue
+            p = offset[c] + loc[c, j]
+            for q in range(to_offset[c], to_offset[c + 1]):
+                if to_high[q] == high[p] and to_low[q] == low[p]:
+                    out[c, j] = q - to_offset[c]
+                    break
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class ClassChoices:
-    """Per class: its key (index into ``facts``) and, per front, the point it sets (from the
-    class's first point; -1: not usable). ``facts`` holds each key's fact vector."""
+    """Per class: its key (index into ``facts``) and, per front, the frontier point it sets
+    (an index from the class's first point of the frontier ``offset``, ``high``, ``low``; -1:
+    the front makes no valid setting, or a dominated one). ``facts`` holds each key's facts."""
 
     key: np.ndarray  # (n,) int64
     loc: np.ndarray  # (n, len(FRONTS)) int8
     facts: np.ndarray  # (K, N_FACTS) int64
+    offset: np.ndarray  # (n + 1,) int64
+    high: np.ndarray  # (P,) int64 the frontier points
+    low: np.ndarray  # (P,) int64
 
     @property
     def n_keys(self) -> int:
         return len(self.facts)
+
+    def on(self, offset: np.ndarray, high: np.ndarray, low: np.ndarray) -> np.ndarray:
+        """``loc`` as indices among another list of each class's settings (a per-hand table's
+        points, the same frontier in the same order, or a per-dealer table's: every valid
+        setting)."""
+        if len(high) == len(self.high) and np.array_equal(offset, self.offset) and (
+                np.array_equal(high, self.high) and np.array_equal(low, self.low)):
+            return self.loc
+        return _remap(self.offset, self.high, self.low, offset.astype(np.int64),
+                      high.astype(np.int64), low.astype(np.int64), self.loc)  # fmt: skip
 
 
 def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
@@ -140,18 +173,36 @@ def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def class_choices(table: HandTable, offset: np.ndarray, point_high: np.ndarray,
-                  point_low: np.ndarray, usable: np.ndarray) -> ClassChoices:  # fmt: skip
-    """The keys of ``table``'s classes and the point of every front, among the class's points
-    (``offset``, ``point_high``, ``point_low``; ``usable[p]``: a point a rule may choose)."""
+_LAST: list[tuple[tuple[str, str, int], ClassChoices]] = []  # the last deck's, for its next use
+
+
+def class_choices(table: HandTable) -> ClassChoices:
+    """The keys of ``table``'s classes and the frontier point of every front (one pass over the
+    classes; the last deck's is kept for the next derivation on it)."""
+    from enumerate.waytables import flatten_rows, player_table
+
+    ident = (table.deck.key, table.rules.key, len(table))
+    if _LAST and _LAST[0][0] == ident:
+        return _LAST[0][1]
+    _LAST.clear()
+    fr = player_table(table.deck, table.rules)
+    offset = np.zeros(len(table) + 1, dtype=np.int64)
+    np.cumsum(fr.size, out=offset[1:])
+    high = flatten_rows(fr.size, fr.high).astype(np.int64)
+    low = flatten_rows(fr.size, fr.low).astype(np.int64)
     five = five_card_table(table.rules)
     n = len(table)
-    prog = fronts_program()
     packed = np.empty(n, dtype=np.int64)
     loc = np.empty((n, len(FRONTS)), dtype=np.int8)
     over_ranges(_choice_rows, n, table.cards, five.ids, five.max_low, five.category,
-                _royal_id(five), prog, len(FRONTS), offset.astype(np.int64),
-                point_high.astype(np.int64), point_low.astype(np.int64), usable, _KEY_FACTS,
+                _royal_id(five), fronts_program(), len(FRONTS), offset, high, low, _KEY_FACTS,
                 packed, loc)  # fmt: skip
     _, first, key = np.unique(packed, return_index=True, return_inverse=True)
-    return ClassChoices(key.astype(np.int64), loc, facts_of(table, first))
+    out = ClassChoices(key.astype(np.int64), loc, facts_of(table, first), offset, high, low)
+    _LAST.append((ident, out))
+    return out
+
+
+def forget() -> None:
+    """Drop the kept choices (about 400 MB on the full deck)."""
+    _LAST.clear()

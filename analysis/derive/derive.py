@@ -66,19 +66,6 @@ def _gains(key, loc, offset, value, base_value, orbit, sign, n_keys):
     return gains, bad
 
 
-@njit(cache=True)
-def _frontier(offset, high, low):
-    """Per point: no other point of its class is as strong in both hands (points distinct)."""
-    out = np.ones(high.shape[0], dtype=np.bool_)
-    for c in range(offset.shape[0] - 1):
-        for p in range(offset[c], offset[c + 1]):
-            for q in range(offset[c], offset[c + 1]):
-                if q != p and high[q] >= high[p] and low[q] >= low[p]:
-                    out[p] = False
-                    break
-    return out
-
-
 @dataclass(frozen=True, eq=False)
 class Exact:
     """What a derivation reads, per class of the deck: the value of each of its settings (the
@@ -95,6 +82,7 @@ class Exact:
     limit_value: np.ndarray  # (n,) int64
     limit_point: np.ndarray  # (n,) int64 the limit's setting, a point index
     choices: ClassChoices
+    loc: np.ndarray  # (n, fronts) int8 each front's setting among the class's points
 
 
 @dataclass(frozen=True, eq=False)
@@ -229,7 +217,7 @@ class Derivation(ShowsAsHtml):
         first = covers(self, k)[x.choices.key]
         fronts = np.array([r.front for r in rules] + [0], dtype=np.int64)[first]
         mine = first < len(rules)
-        loc = x.choices.loc[np.arange(len(first)), fronts].astype(np.int64)
+        loc = x.loc[np.arange(len(first)), fronts].astype(np.int64)
         point = np.where(mine, x.offset[:-1] + loc, 0)
         names = self.rule_names(k)
         base_rule = np.array([names.index(n) for n in x.base.rule_names], dtype=np.int64)
@@ -329,25 +317,6 @@ def _keys(choices: ClassChoices, gains: np.ndarray, bad: np.ndarray) -> KeyTable
                     DOMAIN[:, 1].copy())  # fmt: skip
 
 
-def strategy_choices(opt: OptimalStrategy) -> ClassChoices:
-    """The keys and the fronts' settings among the per-hand table's points (one per deck and
-    dealer's way: the blind games share them)."""
-    per = opt.per_hand
-    usable = np.ones(len(per.point_high), dtype=np.bool_)  # the per-hand points: the frontier
-    return class_choices(opt.table, per.point_offset.astype(np.int64), per.point_high,
-                         per.point_low, usable)  # fmt: skip
-
-
-def dealer_choices(lab: DealerLab) -> ClassChoices:
-    """The keys and the fronts' settings among the per-dealer table's points (every valid
-    setting; a rule may choose only those on the frontier). One per deck: every game and
-    every kind of player share them."""
-    pd_ = lab.per_dealer
-    offset = pd_.point_offset.astype(np.int64)
-    usable = _frontier(offset, pd_.point_high.astype(np.int64), pd_.point_low.astype(np.int64))
-    return class_choices(lab.table, offset, pd_.point_high, pd_.point_low, usable)
-
-
 def derive_strategy(
     variant: str = "traditional",
     way: str | None = None,
@@ -357,12 +326,10 @@ def derive_strategy(
     rules: Rules | None = None,
     use_cache: bool = True,
     opt: OptimalStrategy | None = None,
-    choices: ClassChoices | None = None,
 ) -> Derivation:
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
     dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
-    ``opt`` and ``choices``: the variant's optimal strategy and ``strategy_choices``, if at
-    hand."""
+    ``opt``: the variant's optimal strategy, if at hand."""
     from analysis.pricing.optimal import _blind, optimal_strategy
     from analysis.pricing.strategy import points_of
     from enumerate.waytables import way_table
@@ -384,15 +351,16 @@ def derive_strategy(
                              "it")  # fmt: skip
         base_ev = opt.point_ev[points]
     offset = per.point_offset.astype(np.int64)
-    choices = choices or strategy_choices(opt)
+    choices = class_choices(table)
+    loc = choices.on(offset, per.point_high, per.point_low)
     base_ev = base_ev.astype(np.int64)
-    gains, bad = _gains(choices.key, choices.loc, offset, opt.point_ev, base_ev,
+    gains, bad = _gains(choices.key, loc, offset, opt.point_ev, base_ev,
                         table.orbit_size, 1, choices.n_keys)  # fmt: skip
     steps = grow(_keys(choices, gains, bad), max_rules)
     scale = opt.denominator * opt.dealer_hands * table.total
     base_edge = -Fraction(int((table.orbit_size.astype(np.int64) * base_ev).sum()), scale)
     exact = Exact(table, offset, per.point_high, per.point_low, opt.point_ev, base_ev, cols,
-                  opt.best_ev, opt.best_point, choices)  # fmt: skip
+                  opt.best_ev, opt.best_point, choices, loc)  # fmt: skip
     return Derivation("strategy", v.name, table.deck.name, dealer, base_way, base_edge,
                       opt.house_edge(True), tuple(steps), scale, exact)  # fmt: skip
 
@@ -407,12 +375,11 @@ def derive_way(
     rules: Rules | None = None,
     use_cache: bool = True,
     lab: DealerLab | None = None,
-    choices: ClassChoices | None = None,
 ) -> Derivation:
     """The dealer's cards of 1 .. ``max_rules`` rules for ``variant`` over the card ``base``
     (default the variant's way), against its players (``player``: best response in the exposed
     games; blind players by ``player_way``, default the variant's way, in the others).
-    ``lab`` and ``choices``: its per-dealer table and ``dealer_choices``, if at hand."""
+    ``lab``: its per-dealer table, if at hand."""
     from analysis.games.variants import get_variant
     from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of
 
@@ -425,14 +392,15 @@ def derive_way(
     cols, base_rows = settings_of(lab, base_way)
     offset = pd_.point_offset.astype(np.int64)
     value = ceiling.point_values()
-    choices = choices or dealer_choices(lab)
-    gains, bad = _gains(choices.key, choices.loc, offset, value, value[base_rows],
+    choices = class_choices(table)
+    loc = choices.on(offset, pd_.point_high, pd_.point_low)  # the frontier's, no other
+    gains, bad = _gains(choices.key, loc, offset, value, value[base_rows],
                         table.orbit_size, -1, choices.n_keys)  # fmt: skip
     steps = grow(_keys(choices, gains, bad), max_rules)
     against = ("best-responding players" if lab.player_way is None
                else f"players by {lab.player_way}")  # fmt: skip
     exact = Exact(table, offset, pd_.point_high, pd_.point_low, value, value[base_rows], cols,
-                  ceiling.values, ceiling.rows, choices)  # fmt: skip
+                  ceiling.values, ceiling.rows, choices, loc)  # fmt: skip
     return Derivation("way", v.name, table.deck.name, against, base_way,
                       ceiling.edge_of(base_rows), ceiling.house_edge, tuple(steps),
                       ceiling.scale * lab.total, exact)  # fmt: skip

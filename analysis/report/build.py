@@ -52,7 +52,6 @@ from enumerate.runtime.writebehind import writes_behind
 from enumerate.tables import hand_table
 
 if TYPE_CHECKING:
-    from analysis.derive.classes import ClassChoices
     from analysis.waylab.wayedge import DealerLab
     from enumerate.engine.perhand.table import PerHand
 
@@ -346,13 +345,13 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
     """The optimal-strategy pages, and the derived strategy cards' against the first way
     (index lines into ``derived``); returns the per-hand table of the traditional game
     against the first way (the optimal banker's counts are in it)."""
-    from analysis.derive.derive import derive_strategy, strategy_choices
+    from analysis.derive.classes import forget
+    from analysis.derive.derive import derive_strategy
     from analysis.pricing.optimal import optimal_strategies
 
     lines = []
     rows = []
     kept = None
-    keys: ClassChoices | None = None
     blind = [name for name in variant_names() if not get_variant(name).dealer_exposed]
     for w, way in enumerate(ways):
         log(f"optimal strategy, {way}: per-hand table")
@@ -402,12 +401,11 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
                          f"[chart]({stem}.png))")  # fmt: skip
             if w == 0:
                 log(f"derived player's cards, {name}, {way}")
-                if keys is None:  # the blind games share the per-hand table's points
-                    keys = strategy_choices(opt)
-                d = derive_strategy(name, way, REPORT_RULES, opt=opt, choices=keys)
+                d = derive_strategy(name, way, REPORT_RULES, opt=opt)
                 derived.append(derived_page(rep.out, d))
                 del d
             del opt  # the next variant's EVs are made after these are freed
+    forget()  # the derivations' choices of the deck
     (rep.out / "optimal.md").write_text("# Optimal blind strategy against the house way\n\n"
                                         + _frame_md(pd.DataFrame(rows)) + "\n")  # fmt: skip
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
@@ -473,15 +471,12 @@ def build_reports(
         _way_free_tables(deck, rules, log)
 
     derived: list[str] = []  # the index lines of the derived cards' pages
-    dealer_keys: list[ClassChoices] = []  # every game's dealer derivation reads one
 
     def derive_dealer(lab: DealerLab, game: str, edges: dict[str, Fraction]) -> None:
-        from analysis.derive.derive import dealer_choices, derive_way
+        from analysis.derive.derive import derive_way
 
         log(f"derived dealer's cards, {game}")
-        if not dealer_keys:
-            dealer_keys.append(dealer_choices(lab))
-        d = derive_way(game, REPORT_RULES, lab=lab, choices=dealer_keys[0])
+        d = derive_way(game, REPORT_RULES, lab=lab)
         derived.append(derived_page(rep.out, d, {w: edges[w] for w in CASINO_WAYS
                                                  if w in edges}))  # fmt: skip
 
@@ -493,7 +488,6 @@ def build_reports(
         with writes_behind():
             lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
                                        reconcile=False, after=derive_dealer)  # fmt: skip
-        dealer_keys.clear()
         held_lab.append(lab)
         if opt is not None:  # without the lab, which the variants' step lets go
             dealer_open.append(Ceiling.of(opt))
