@@ -25,14 +25,16 @@ exact integers, and the total never decreases: a rule is added only when it gain
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from enumerate.runtime.threads import cores
+
 WIDTH = 16  # values a fact can take, -1 .. 14, at most
 DEPTH = 4  # literals in a condition, at most
-ENDS = True
 BEAM = 9  # states kept at each depth of the beam (``_beam``)
 
 
@@ -53,7 +55,7 @@ class Rule:
     front: int
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _histogram(region, g, bad, facts, lowest):
     """Per fact and value (from its lowest): the gains of the region's usable keys, their
     positive gains, and the number of its unusable keys."""
@@ -72,7 +74,7 @@ def _histogram(region, g, bad, facts, lowest):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _intervals(h, lowest, highest, used):
     """Every literal on a fact not yet ``used``: (fact, lo, hi, gain, unusable keys, positive
     gain) of the region narrowed to it. The whole range of a fact is no literal, nor is "a
@@ -110,7 +112,7 @@ def _intervals(h, lowest, highest, used):
     return out[:r]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bounds(first, gains, bad, value, n_positions):
     """``ub[i, j]``: the positive gains over the current value of the usable keys a rule of
     front j at position i can reach (those no rule before i sets)."""
@@ -207,7 +209,7 @@ def _extend(lits: tuple[Literal, ...], row: np.ndarray) -> tuple[Literal, ...]:
     return tuple(sorted((*lits, Literal(int(row[0]), int(row[1]), int(row[2])))))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _narrow(facts, region, row):
     """The keys of ``region`` that meet the literal of a candidate row (fact, lo, hi, ...)."""
     out = np.empty_like(region)
@@ -246,31 +248,45 @@ def values(table: KeyTable, rules: list[Rule], first: np.ndarray) -> np.ndarray:
     return out
 
 
-def grow(table: KeyTable, max_rules: int) -> list[Step]:
-    """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains)."""
+def grow(table: KeyTable, max_rules: int, jobs: int | None = None) -> list[Step]:
+    """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains). The
+    candidates of a step are searched ``jobs`` at a time (default one per core), in their
+    order: the result is the one a single thread finds."""
     rules: list[Rule] = []
     steps: list[Step] = []
     n_fronts = table.gains.shape[1]
-    while len(rules) < max_rules:
-        first = first_rule(table.facts, rules)
-        value = values(table, rules, first)
-        ub = _bounds(first, table.gains, table.bad, value, len(rules) + 1)
-        order = np.lexsort((np.tile(np.arange(n_fronts), len(rules) + 1),
-                            np.repeat(np.arange(len(rules) + 1), n_fronts), -ub.ravel()))
-        best_gain, best = 0, None
-        for flat in order:
-            i, j = divmod(int(flat), n_fronts)
-            if ub[i, j] <= best_gain:
+    jobs = jobs or cores()
+    with ThreadPoolExecutor(jobs, thread_name_prefix="derive") as pool:
+        while len(rules) < max_rules:
+            first = first_rule(table.facts, rules)
+            value = values(table, rules, first)
+            ub = _bounds(first, table.gains, table.bad, value, len(rules) + 1)
+            order = [divmod(int(flat), n_fronts) for flat in np.lexsort((
+                np.tile(np.arange(n_fronts), len(rules) + 1),
+                np.repeat(np.arange(len(rules) + 1), n_fronts), -ub.ravel()))]  # fmt: skip
+            # a new rule goes first or last: other places gained nothing more on the decks
+            # tried, and each costs as much to search
+            order = [(i, j) for i, j in order if i in (0, len(rules))]
+
+            def search(candidate: tuple[int, int], first: np.ndarray = first,
+                       value: np.ndarray = value) -> tuple[int, tuple[Literal, ...]]:  # fmt: skip
+                i, j = candidate
+                return _beam(table, np.flatnonzero(first >= i), table.gains[:, j] - value,
+                             table.bad[:, j])  # fmt: skip
+
+            best_gain, best = 0, None
+            at = 0
+            while at < len(order) and ub[order[at]] > best_gain:
+                batch: list[tuple[int, int]] = []
+                while at < len(order) and len(batch) < jobs and ub[order[at]] > best_gain:
+                    batch.append(order[at])
+                    at += 1
+                for (i, j), (gain, lits) in zip(batch, pool.map(search, batch), strict=True):
+                    if gain > best_gain:
+                        best_gain, best = gain, (i, Rule(lits, j))
+            if best is None:
                 break
-            if ENDS and 0 < i < len(rules):
-                continue
-            region = np.flatnonzero(first >= i)
-            gain, lits = _beam(table, region, table.gains[:, j] - value, table.bad[:, j])
-            if gain > best_gain:
-                best_gain, best = gain, (i, Rule(lits, j))
-        if best is None:
-            break
-        rules.insert(best[0], best[1])
-        total = int(values(table, rules, first_rule(table.facts, rules)).sum())
-        steps.append(Step(tuple(rules), total))
+            rules.insert(best[0], best[1])
+            total = int(values(table, rules, first_rule(table.facts, rules)).sum())
+            steps.append(Step(tuple(rules), total))
     return steps
