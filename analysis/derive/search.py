@@ -248,45 +248,55 @@ def values(table: KeyTable, rules: list[Rule], first: np.ndarray) -> np.ndarray:
     return out
 
 
+def _best_rule(table: KeyTable, rules: list[Rule], pool: ThreadPoolExecutor, jobs: int
+               ) -> tuple[int, Rule] | None:  # fmt: skip
+    """The rule to add to ``rules`` that gains the most, and its place (None: none gains)."""
+    n_fronts = table.gains.shape[1]
+    first = first_rule(table.facts, rules)
+    value = values(table, rules, first)
+    ub = _bounds(first, table.gains, table.bad, value, len(rules) + 1)
+    order = [divmod(int(flat), n_fronts) for flat in np.lexsort((
+        np.tile(np.arange(n_fronts), len(rules) + 1),
+        np.repeat(np.arange(len(rules) + 1), n_fronts), -ub.ravel()))]  # fmt: skip
+    # a new rule goes first or last: other places gained nothing more on the decks tried,
+    # and each costs as much to search
+    order = [(i, j) for i, j in order if i in (0, len(rules))]
+
+    def search(candidate: tuple[int, int]) -> tuple[int, tuple[Literal, ...]]:
+        i, j = candidate
+        return _beam(table, np.flatnonzero(first >= i), table.gains[:, j] - value,
+                     table.bad[:, j])  # fmt: skip
+
+    best_gain, best = 0, None
+    at = 0
+    while at < len(order) and ub[order[at]] > best_gain:
+        batch: list[tuple[int, int]] = []
+        while at < len(order) and len(batch) < jobs and ub[order[at]] > best_gain:
+            batch.append(order[at])
+            at += 1
+        for (i, j), (gain, lits) in zip(batch, pool.map(search, batch), strict=True):
+            if gain > best_gain:
+                best_gain, best = gain, (i, Rule(lits, j))
+    return best
+
+
+def total(table: KeyTable, rules: Sequence[Rule]) -> int:
+    """The card's exact gain over the base."""
+    return int(values(table, list(rules), first_rule(table.facts, rules)).sum())
+
+
 def grow(table: KeyTable, max_rules: int, jobs: int | None = None) -> list[Step]:
     """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains). The
     candidates of a step are searched ``jobs`` at a time (default one per core), in their
     order: the result is the one a single thread finds."""
     rules: list[Rule] = []
     steps: list[Step] = []
-    n_fronts = table.gains.shape[1]
     jobs = jobs or cores()
     with ThreadPoolExecutor(jobs, thread_name_prefix="derive") as pool:
         while len(rules) < max_rules:
-            first = first_rule(table.facts, rules)
-            value = values(table, rules, first)
-            ub = _bounds(first, table.gains, table.bad, value, len(rules) + 1)
-            order = [divmod(int(flat), n_fronts) for flat in np.lexsort((
-                np.tile(np.arange(n_fronts), len(rules) + 1),
-                np.repeat(np.arange(len(rules) + 1), n_fronts), -ub.ravel()))]  # fmt: skip
-            # a new rule goes first or last: other places gained nothing more on the decks
-            # tried, and each costs as much to search
-            order = [(i, j) for i, j in order if i in (0, len(rules))]
-
-            def search(candidate: tuple[int, int], first: np.ndarray = first,
-                       value: np.ndarray = value) -> tuple[int, tuple[Literal, ...]]:  # fmt: skip
-                i, j = candidate
-                return _beam(table, np.flatnonzero(first >= i), table.gains[:, j] - value,
-                             table.bad[:, j])  # fmt: skip
-
-            best_gain, best = 0, None
-            at = 0
-            while at < len(order) and ub[order[at]] > best_gain:
-                batch: list[tuple[int, int]] = []
-                while at < len(order) and len(batch) < jobs and ub[order[at]] > best_gain:
-                    batch.append(order[at])
-                    at += 1
-                for (i, j), (gain, lits) in zip(batch, pool.map(search, batch), strict=True):
-                    if gain > best_gain:
-                        best_gain, best = gain, (i, Rule(lits, j))
+            best = _best_rule(table, rules, pool, jobs)
             if best is None:
                 break
-            rules.insert(best[0], best[1])
-            total = int(values(table, rules, first_rule(table.facts, rules)).sum())
-            steps.append(Step(tuple(rules), total))
+            rules.insert(*best)
+            steps.append(Step(tuple(rules), total(table, rules)))
     return steps
