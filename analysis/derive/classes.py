@@ -146,8 +146,8 @@ class ClassChoices:
     loc: np.ndarray  # (n, len(FRONTS)) int8
     facts: np.ndarray  # (K, N_FACTS) int64
     offset: np.ndarray  # (n + 1,) int64
-    high: np.ndarray  # (P,) int64 the frontier points
-    low: np.ndarray  # (P,) int64
+    high: np.ndarray  # (P,) the frontier points: back ids
+    low: np.ndarray  # (P,) front ids
 
     @property
     def n_keys(self) -> int:
@@ -160,8 +160,8 @@ class ClassChoices:
         if len(high) == len(self.high) and np.array_equal(offset, self.offset) and (
                 np.array_equal(high, self.high) and np.array_equal(low, self.low)):
             return self.loc
-        return _remap(self.offset, self.high, self.low, offset.astype(np.int64),
-                      high.astype(np.int64), low.astype(np.int64), self.loc)  # fmt: skip
+        return _remap(self.offset, self.high, self.low, offset.astype(np.int64), high, low,
+                      self.loc)  # fmt: skip
 
 
 def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
@@ -173,23 +173,46 @@ def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
     return out
 
 
+@njit(cache=True)
+def _frontier_mask(offset, high, low):
+    """Per point: no other point of its class is as strong in both hands (the points of a
+    class are distinct)."""
+    out = np.ones(high.shape[0], dtype=np.bool_)
+    for c in range(offset.shape[0] - 1):
+        for p in range(offset[c], offset[c + 1]):
+            for q in range(offset[c], offset[c + 1]):
+                if q != p and high[q] >= high[p] and low[q] >= low[p]:
+                    out[p] = False
+                    break
+    return out
+
+
+def frontier(offset: np.ndarray, high: np.ndarray, low: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The frontier points (``offset``, ``high``, ``low``) among a table's points: a per-hand
+    table's are the frontier already, a per-dealer table's are every valid setting."""
+    keep = _frontier_mask(offset, high, low)
+    if keep.all():
+        return offset, high, low
+    counts = np.add.reduceat(keep.astype(np.int64), offset[:-1]) if len(keep) else keep
+    out = np.zeros(len(offset), dtype=np.int64)
+    np.cumsum(counts, out=out[1:])
+    return out, high[keep], low[keep]
+
+
 _LAST: list[tuple[tuple[str, str, int], ClassChoices]] = []  # the last deck's, for its next use
 
 
-def class_choices(table: HandTable) -> ClassChoices:
-    """The keys of ``table``'s classes and the frontier point of every front (one pass over the
-    classes; the last deck's is kept for the next derivation on it)."""
-    from enumerate.waytables import flatten_rows, player_table
-
+def class_choices(table: HandTable, offset: np.ndarray, high: np.ndarray, low: np.ndarray
+                  ) -> ClassChoices:  # fmt: skip
+    """The keys of ``table``'s classes and the frontier point of every front, the frontier
+    taken from a table's points (``offset``, ``high``, ``low``: ``frontier``). One pass over
+    the classes; the last deck's is kept for the next derivation on it (``forget``)."""
     ident = (table.deck.key, table.rules.key, len(table))
     if _LAST and _LAST[0][0] == ident:
         return _LAST[0][1]
     _LAST.clear()
-    fr = player_table(table.deck, table.rules)
-    offset = np.zeros(len(table) + 1, dtype=np.int64)
-    np.cumsum(fr.size, out=offset[1:])
-    high = flatten_rows(fr.size, fr.high).astype(np.int64)
-    low = flatten_rows(fr.size, fr.low).astype(np.int64)
+    offset, high, low = frontier(offset.astype(np.int64), high, low)
     five = five_card_table(table.rules)
     n = len(table)
     packed = np.empty(n, dtype=np.int64)
@@ -198,6 +221,7 @@ def class_choices(table: HandTable) -> ClassChoices:
                 _royal_id(five), fronts_program(), len(FRONTS), offset, high, low, _KEY_FACTS,
                 packed, loc)  # fmt: skip
     _, first, key = np.unique(packed, return_index=True, return_inverse=True)
+    del packed
     out = ClassChoices(key.astype(np.int64), loc, facts_of(table, first), offset, high, low)
     _LAST.append((ident, out))
     return out
