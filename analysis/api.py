@@ -30,6 +30,7 @@ from enumerate.rules import Deck, Rules
 if TYPE_CHECKING:
     import pandas as pd
 
+    from analysis.derive import Derivation
     from analysis.games.hands import HandReport
     from analysis.games.paytables import Paytable
     from analysis.games.variants import Variant
@@ -52,6 +53,8 @@ __all__ = [
     "compare_tables",
     "compare_ways",
     "decimal",
+    "derived_strategy",
+    "derived_way",
     "dominated_settings",
     "envy_by_table",
     "envy_table",
@@ -327,6 +330,43 @@ def house_optimal_edge(
 
     lab = dealer_lab(variant, player, player_way, _deck(deck), rules)
     return house_optimal(lab, variant).house_edge
+
+
+def derived_strategy(
+    variant: Variant | str,
+    *,
+    way: HouseWay | str | None = None,
+    rules: int = 12,
+    base: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    game_rules: Rules | None = None,
+) -> Derivation:
+    """The player's rule cards of 1 .. ``rules`` rules for a blind variant against the
+    dealer's ``way``, each an exact house edge (``docs/derive.md``): ``.edge(k)``,
+    ``.posted(k)``, ``.card(k)`` (a way that prices like any card), ``.still_worse(k)``."""
+    from analysis.derive import derive_strategy
+
+    name = variant if isinstance(variant, str) else variant.name
+    return derive_strategy(name, _way_name(way), rules, base, _deck(deck), game_rules)
+
+
+def derived_way(
+    variant: Variant | str,
+    *,
+    rules: int = 12,
+    base: HouseWay | str | None = None,
+    player_way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    game_rules: Rules | None = None,
+) -> Derivation:
+    """The dealer's rule cards of 1 .. ``rules`` rules over the card ``base`` (default the
+    variant's way), against best-responding players (exposed games) or players who set by
+    ``player_way``; each an exact house edge, up toward the house-optimal ceiling."""
+    from analysis.derive import derive_way
+
+    name = variant if isinstance(variant, str) else variant.name
+    player = None if player_way is None else Player.HOUSE_WAY
+    return derive_way(name, rules, base, player, _way_name(player_way), _deck(deck), game_rules)
 
 
 def way_costs(
