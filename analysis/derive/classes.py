@@ -17,11 +17,22 @@ among a per-hand or per-dealer table's points).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
+from enumerate.cache import (
+    arrays_current,
+    built_correctly,
+    cache_dir,
+    load_arrays,
+    provenance,
+    require,
+    save_arrays,
+)
 from enumerate.evaluate import five_card_table
 from enumerate.houseways.base import _royal_id
 from enumerate.houseways.facts import NONE, hand_facts
@@ -142,7 +153,7 @@ class ClassChoices:
     (an index from the class's first point of the frontier ``offset``, ``high``, ``low``; -1:
     the front makes no valid setting, or a dominated one). ``facts`` holds each key's facts."""
 
-    key: np.ndarray  # (n,) int64
+    key: np.ndarray  # (n,) int32
     loc: np.ndarray  # (n, len(FRONTS)) int8
     facts: np.ndarray  # (K, N_FACTS) int64
     offset: np.ndarray  # (n + 1,) int64
@@ -200,19 +211,81 @@ def frontier(offset: np.ndarray, high: np.ndarray, low: np.ndarray
     return out, high[keep], low[keep]
 
 
+SCHEMA_VERSION = 1
 _LAST: list[tuple[tuple[str, str, int], ClassChoices]] = []  # the last deck's, for its next use
 
 
-def class_choices(table: HandTable, offset: np.ndarray, high: np.ndarray, low: np.ndarray
-                  ) -> ClassChoices:  # fmt: skip
-    """The keys of ``table``'s classes and the frontier point of every front, the frontier
-    taken from a table's points (``offset``, ``high``, ``low``: ``frontier``). One pass over
-    the classes; the last deck's is kept for the next derivation on it (``forget``)."""
+def _folder() -> Path:
+    return cache_dir() / "derive"
+
+
+def _names(table: HandTable) -> tuple[str, dict[str, object]]:
+    """The cache files' stem and provenance of a deck's choices (the fronts hashed in)."""
+    fronts = hashlib.sha256("\n".join(FRONTS).encode()).hexdigest()[:16]
+    prov = provenance(SCHEMA_VERSION, table="derive-choices", deck=table.deck.key,
+                      rules=table.rules.key, rows=len(table), fronts=fronts)  # fmt: skip
+    digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
+    return f"choices-{digest}", prov
+
+
+def _check(a: dict[str, np.ndarray], rows: int) -> None:
+    """A deck's choices' invariants: a key per class, a point of the class (or -1) per front."""
+    require(a["key"].shape == (rows,) and a["loc"].shape == (rows, len(FRONTS)),
+            "a key and a point per front for every class")  # fmt: skip
+    require(a["facts"].ndim == 2 and a["facts"].shape[1] == N_FACTS, "the facts of each key")
+    require(int(a["key"].min(initial=0)) >= 0 and int(a["key"].max(initial=0)) <
+            len(a["facts"]), "the keys index the facts")  # fmt: skip
+    offset = a["offset"]
+    require(offset.shape == (rows + 1,) and offset[0] == 0 and offset[-1] == len(a["high"])
+            == len(a["low"]) and bool((np.diff(offset) >= 1).all()),
+            "every class has its points")  # fmt: skip
+    require(int(a["loc"].min(initial=0)) >= -1 and bool(
+        (a["loc"].max(axis=1) < np.diff(offset)).all()), "every point lies in its class")
+
+
+def choices_cached(table: HandTable) -> bool:
+    """Are a deck's choices in the cache? (They are verified when read.)"""
+    stem, prov = _names(table)
+    return arrays_current(_folder(), stem, prov)
+
+
+def class_choices(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.ndarray] | None
+                  = None, use_cache: bool = True) -> ClassChoices:  # fmt: skip
+    """The keys of ``table``'s classes and the frontier point of every front: from the cache
+    (verified when read) or one pass over the classes, written to it. The frontier is taken
+    from ``points`` (a table's ``offset``, ``high``, ``low``: ``frontier``) or the deck's
+    frontiers. The last deck's is kept in memory for the next derivation on it (``forget``)."""
     ident = (table.deck.key, table.rules.key, len(table))
     if _LAST and _LAST[0][0] == ident:
         return _LAST[0][1]
     _LAST.clear()
-    offset, high, low = frontier(offset.astype(np.int64), high, low)
+    stem, prov = _names(table)
+    arrays = load_arrays(_folder(), stem, prov, lambda a: _check(a, len(table))) \
+        if use_cache else None  # fmt: skip
+    if arrays is None:
+        arrays = _compute(table, points)
+        with built_correctly("the derivation's choices"):
+            _check(arrays, len(table))
+        if use_cache:
+            save_arrays(_folder(), stem, arrays, prov)
+    out = ClassChoices(arrays["key"], arrays["loc"], arrays["facts"], arrays["offset"],
+                       arrays["high"], arrays["low"])  # fmt: skip
+    _LAST.append((ident, out))
+    return out
+
+
+def _compute(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.ndarray] | None
+             ) -> dict[str, np.ndarray]:  # fmt: skip
+    from enumerate.waytables import flatten_rows, player_table
+
+    if points is None:
+        fr = player_table(table.deck, table.rules)
+        offset = np.zeros(len(table) + 1, dtype=np.int64)
+        np.cumsum(fr.size, out=offset[1:])
+        high, low = flatten_rows(fr.size, fr.high), flatten_rows(fr.size, fr.low)
+        del fr
+    else:
+        offset, high, low = frontier(points[0].astype(np.int64), points[1], points[2])
     five = five_card_table(table.rules)
     n = len(table)
     packed = np.empty(n, dtype=np.int64)
@@ -222,9 +295,8 @@ def class_choices(table: HandTable, offset: np.ndarray, high: np.ndarray, low: n
                 packed, loc)  # fmt: skip
     _, first, key = np.unique(packed, return_index=True, return_inverse=True)
     del packed
-    out = ClassChoices(key.astype(np.int64), loc, facts_of(table, first), offset, high, low)
-    _LAST.append((ident, out))
-    return out
+    return {"key": key.astype(np.int32), "loc": loc, "facts": facts_of(table, first),
+            "offset": offset, "high": high, "low": low}
 
 
 def forget() -> None:

@@ -351,7 +351,7 @@ def derive_strategy(
                              "it")  # fmt: skip
         base_ev = opt.point_ev[points]
     offset = per.point_offset.astype(np.int64)
-    choices = class_choices(table, offset, per.point_high, per.point_low)
+    choices = class_choices(table, (offset, per.point_high, per.point_low), use_cache)
     loc = choices.on(offset, per.point_high, per.point_low)
     base_ev = base_ev.astype(np.int64)
     gains, bad = _gains(choices.key, loc, offset, opt.point_ev, base_ev,
@@ -392,7 +392,7 @@ def derive_way(
     cols, base_rows = settings_of(lab, base_way)
     offset = pd_.point_offset.astype(np.int64)
     value = ceiling.point_values()
-    choices = class_choices(table, offset, pd_.point_high, pd_.point_low)
+    choices = class_choices(table, (offset, pd_.point_high, pd_.point_low), use_cache)
     loc = choices.on(offset, pd_.point_high, pd_.point_low)  # the frontier's, no other
     gains, bad = _gains(choices.key, loc, offset, value, value[base_rows],
                         table.orbit_size, -1, choices.n_keys)  # fmt: skip

@@ -118,13 +118,7 @@ def literal_words(lit: Literal) -> str:
             return f"best five cards {cats[0]} to {cats[-1]}"
         return "best five cards " + " or ".join(cats)
     if name in _COUNT:
-        what = _COUNT[name]
-        if lit.lo == lit.hi:
-            return f"{lit.lo} {what}" if what != "four of a kind" else (
-                "four of a kind" if lit.lo else "no four of a kind")  # fmt: skip
-        if lit.hi == hi:
-            return f"{lit.lo} or more {what}"
-        return f"{lit.hi} or fewer {what}" if lit.lo == lo else f"{lit.lo} to {lit.hi} {what}"
+        return _count_words(_COUNT[name], lit, lo, hi)
     subject = _RANK_SUBJECT[name]
     plural = name.startswith(("pair", "trips", "quad"))
     words = _PLURAL if plural else _SINGULAR
@@ -135,6 +129,32 @@ def literal_words(lit: Literal) -> str:
     if lit.lo == lo:
         return f"{subject} {words[lit.hi]} or lower (or none)"
     return f"{subject} {words[lit.lo]} to {words[lit.hi]}"
+
+
+def _count_words(what: str, lit: Literal, lo: int, hi: int) -> str:
+    """A literal on a count in words: "no trips", "1 single", "2 or more pairs".
+
+    >>> from enumerate.houseways.interpreter import FACTS
+    >>> [_count_words("pairs", Literal(FACTS.index("n_pairs"), a, b), 0, 3)
+    ...  for a, b in ((0, 0), (1, 1), (2, 3), (0, 1))]
+    ['no pair', '1 pair', '2 or more pairs', '1 or fewer pairs']
+    """
+    def n(k: int) -> str:
+        if what == "four of a kind":
+            return "four of a kind" if k else "no four of a kind"
+        if what == "trips":
+            return "trips" if k == 1 else ("no trips" if k == 0 else f"{k} trips")
+        one = what[:-1]
+        return f"no {one}" if k == 0 else (f"1 {one}" if k == 1 else f"{k} {what}")
+
+    if lit.lo == lit.hi:
+        return n(lit.lo)
+    if lit.hi == hi:
+        return f"{lit.lo} or more {what}" if lit.lo > 1 or what == "trips" else (
+            f"at least one {what[:-1] if what.endswith('s') and what != 'trips' else what}")
+    if lit.lo == lo:
+        return f"{lit.hi} or fewer {what}"
+    return f"{lit.lo} to {lit.hi} {what}"
 
 
 def condition_words(literals: Sequence[Literal]) -> str:

@@ -13,9 +13,11 @@ parent reads it, and a table it did not write (it failed, or had not got to it) 
 builds itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
 folder), so that two processes never write one function's entries of numba's cache at once.
 
-Run as ``python -m analysis.report.ahead --deck NAME --wheel W WAY...``: the ways without a reading
-(no brackets in the name) in one pass, then the readings in one pass, at the lowest CPU
-priority (the report wants them last).
+Run as ``python -m analysis.report.ahead --deck NAME --wheel W [--choices] WAY...``: the ways
+without a reading (no brackets in the name) in one pass, then the readings in one pass, at the
+lowest CPU priority (the report wants them last), then (``--choices``) the setting of every
+front of the derived cards in every class (``analysis.derive.classes``), which the report's
+derived cards read at its end.
 """
 
 from __future__ import annotations
@@ -48,15 +50,16 @@ class WaysAhead:
     finished stay in the cache)."""
 
     def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
-                 own_numba_cache: bool = True) -> None:  # fmt: skip
+                 own_numba_cache: bool = True, choices: bool = False) -> None:  # fmt: skip
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
+        self.choices = choices
         cache = cache_dir()
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
         no_huge_pages_by_default(env)  # as the report's own arrays (``without_huge_pages``)
         if own_numba_cache:
             env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
         cmd = [sys.executable, "-m", "analysis.report.ahead", "--deck", deck.name, "--wheel",
-               rules.wheel, *self.names]  # fmt: skip
+               rules.wheel, *(["--choices"] if choices else []), *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
@@ -75,6 +78,19 @@ class WaysAhead:
                 slept += POLL_SECONDS
         return slept
 
+    def wait_choices(self) -> float:
+        """As ``wait``, for the derived cards' choices of the deck."""
+        from analysis.derive.classes import choices_cached
+        from enumerate.tables import hand_table
+
+        slept = 0.0
+        if self.choices:
+            table = hand_table(self.deck, self.rules)
+            while not choices_cached(table) and self.proc.poll() is None:
+                time.sleep(POLL_SECONDS)
+                slept += POLL_SECONDS
+        return slept
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
@@ -88,7 +104,7 @@ class WaysAhead:
         self.close()
 
 
-def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
+def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False) -> None:
     """The child's work: the ways without a reading together (rule cards share one pass over
     the hands: seven casino ways in about two thirds of the time they take one by one, all
     ready before the parent's first need of them), then every reading together."""
@@ -108,6 +124,13 @@ def build(deck: Deck, rules: Rules, names: Sequence[str]) -> None:
         _lowest_priority()
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
+    if choices:
+        from analysis.derive.classes import class_choices
+        from enumerate.tables import hand_table
+
+        _lowest_priority()
+        class_choices(hand_table(deck, rules))
+        print(f"{time.perf_counter() - t0:7.1f} s: the derived cards' choices", flush=True)
 
 
 def _lowest_priority() -> None:
@@ -121,9 +144,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m analysis.report.ahead", description=__doc__)
     parser.add_argument("--deck", required=True)
     parser.add_argument("--wheel", default="second")
+    parser.add_argument("--choices", action="store_true")
     parser.add_argument("ways", nargs="+")
     args = parser.parse_args(argv)
-    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways)
+    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, args.choices)
 
 
 if __name__ == "__main__":

@@ -341,10 +341,11 @@ def _ways(rep: Report, ways: list[str], rules: Rules) -> None:
 
 
 def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], None],
-             derived: list[str]) -> PerHand | None:  # fmt: skip
+             derived: list[str], choices_ready: Callable[[], None]) -> PerHand | None:  # fmt: skip
     """The optimal-strategy pages, and the derived strategy cards' against the first way
-    (index lines into ``derived``); returns the per-hand table of the traditional game
-    against the first way (the optimal banker's counts are in it)."""
+    (index lines into ``derived``; ``choices_ready`` returns once their choices can be read);
+    returns the per-hand table of the traditional game against the first way (the optimal
+    banker's counts are in it)."""
     from analysis.derive.classes import forget
     from analysis.derive.derive import derive_strategy
     from analysis.pricing.optimal import optimal_strategies
@@ -400,6 +401,7 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
                          f"[by rank pattern]({stem}-patterns.md), [top hands]({stem}-top.md), "
                          f"[chart]({stem}.png))")  # fmt: skip
             if w == 0:
+                choices_ready()
                 log(f"derived player's cards, {name}, {way}")
                 d = derive_strategy(name, way, REPORT_RULES, opt=opt)
                 derived.append(derived_page(rep.out, d))
@@ -450,7 +452,8 @@ def build_reports(
         _categories(rep, rules)
         if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
-            ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings])))
+            ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings],
+                                                       choices=True)))  # fmt: skip
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""
@@ -471,14 +474,29 @@ def build_reports(
         _way_free_tables(deck, rules, log)
 
     derived: list[str] = []  # the index lines of the derived cards' pages
+    lab_edges: dict[str, dict[str, Fraction]] = {}  # the casino ways' edges by exposed game
 
-    def derive_dealer(lab: DealerLab, game: str, edges: dict[str, Fraction]) -> None:
+    def keep_edges(lab: DealerLab, game: str, edges: dict[str, Fraction]) -> None:
+        lab_edges[game] = {w: edges[w] for w in CASINO_WAYS if w in edges}
+
+    def choices_ready() -> None:
+        """Return once the child (if any) has found the derived cards' choices."""
+        waited = sum(child.wait_choices() for child in ahead)
+        if waited >= 0.5:
+            log(f"waited {waited:.1f} s for the child's choices of the derived cards")
+
+    def derived_dealer_step() -> None:
         from analysis.derive.derive import derive_way
+        from analysis.waylab.wayedge import dealer_lab
 
-        log(f"derived dealer's cards, {game}")
-        d = derive_way(game, REPORT_RULES, lab=lab)
-        derived.append(derived_page(rep.out, d, {w: edges[w] for w in CASINO_WAYS
-                                                 if w in edges}))  # fmt: skip
+        choices_ready()
+        lab = None
+        for game, edges in lab_edges.items():
+            log(f"derived dealer's cards, {game}")
+            if lab is None:
+                lab = dealer_lab(game, Player.BEST_RESPONSE, None, deck, rules)
+            d = derive_way(game, REPORT_RULES, lab=lab)
+            derived.append(derived_page(rep.out, d, edges))
 
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
     dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
@@ -487,7 +505,7 @@ def build_reports(
         # the per-dealer table's cache file (about 1 GB) is written while the lab prices it
         with writes_behind():
             lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
-                                       reconcile=False, after=derive_dealer)  # fmt: skip
+                                       reconcile=False, after=keep_edges)  # fmt: skip
         held_lab.append(lab)
         if opt is not None:  # without the lab, which the variants' step lets go
             dealer_open.append(Ceiling.of(opt))
@@ -509,7 +527,7 @@ def build_reports(
     held: dict[str, PerHand | None] = {}
 
     def optimal_step() -> None:
-        held["per hand"] = _optimal(rep, ways[:1], rules, log, derived)
+        held["per hand"] = _optimal(rep, ways[:1], rules, log, derived, choices_ready)
 
     if optimal:
         steps.append((OPTIMAL_STEP, optimal_step))
@@ -524,6 +542,7 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
+    steps.append(("derived dealer's cards", derived_dealer_step))
     # last: the child sets the readings' hands at low priority in the time the steps before
     # leave a core idle (``analysis.report.ahead``), and this step waits for them
     steps.append(("reconciliation", lambda: reconciliation_section(
