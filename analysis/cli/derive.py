@@ -22,10 +22,15 @@ def cmd_derive(args: argparse.Namespace) -> int:
         if args.player_way:
             raise UsageError("--player-way is for a dealer's card (paigow derive way)")
         d = derive_strategy(args.game, args.way, args.rules, args.base, _deck(args), _rules(args))
+        beats: list[str] = []
     else:
+        from analysis.waylab.wayedge import dealer_lab, way_edge
+        from analysis.waylab.ways import CASINO_WAYS
+
         player = None if args.player_way is None else Player.HOUSE_WAY
-        d = derive_way(args.game, args.rules, args.base or args.way, player, args.player_way,
-                       _deck(args), _rules(args))  # fmt: skip
+        lab = dealer_lab(args.game, player, args.player_way, _deck(args), _rules(args))
+        d = derive_way(args.game, args.rules, args.base or args.way, lab=lab)
+        beats = d.beating({w: way_edge(args.game, w, lab=lab).house_edge for w in CASINO_WAYS})
     k = len(d.steps)
     if args.out:
         Path(args.out).write_text(d.card_text(k))
@@ -35,6 +40,9 @@ def cmd_derive(args: argparse.Namespace) -> int:
         print(d.render(args.format), end="")
     else:
         print(d.render("md"))
+        if beats:
+            print("The smallest derived card that beats each casino way in this game:\n")
+            print("\n".join(f"- {b}" for b in beats) + "\n")
         if k:
             print(d.posted(k))
             worse = d.still_worse(k, args.top)

@@ -135,6 +135,18 @@ class Derivation(ShowsAsHtml):
                 return k
         return None
 
+    def beating(self, edges: dict[str, Fraction]) -> list[str]:
+        """For each other card (its name and house edge in this game), the smallest derived
+        card that beats it, in words."""
+        k = len(self.steps)
+        out = []
+        for name, edge in edges.items():
+            n = self.beats(edge)
+            found = ("1 rule" if n == 1 else f"{n} rules") if n is not None else (
+                f"none within {k} rules")  # fmt: skip
+            out.append(f"{name} ({float(edge) * 100:.4f}%): {found}")
+        return out
+
     def rule_lines(self, k: int) -> list[tuple[str, str, str]]:
         """The derived rules of the card of ``k`` rules: (words, when, front)."""
         out = []

@@ -44,7 +44,7 @@ from analysis.report.derived import REPORT_RULES, SECTION, derived_page
 from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.waylab import Ceiling, reconciliation_section, way_lab_section
-from analysis.waylab.ways import diff_ways, dominated_counts
+from analysis.waylab.ways import CASINO_WAYS, diff_ways, dominated_counts
 from enumerate.cache import release_unused
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import reusing_freed_memory, without_huge_pages
@@ -58,9 +58,6 @@ if TYPE_CHECKING:
 FORMATS = ("md", "csv", "json", "html")
 TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the dealer)
 # the casino ways a report prices in every variant, and in the house-way lab (data/ways)
-CASINO_WAYS = (
-    "gli", "trump-plaza", "foxwoods", "golden-nugget", "ballys", "flamingo-hilton", "mgm-grand",
-)
 LAB_WAYS = CASINO_WAYS
 AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 OPTIMAL_STEP = "optimal strategy"

@@ -18,10 +18,6 @@ REPORT_RULES = 12  # rules of the largest card the report derives
 SHOWN = (3, 6, 12)  # the sizes of card a page prints
 
 
-def _rules(n: int) -> str:
-    return "1 rule" if n == 1 else f"{n} rules"
-
-
 def _pct(x: Fraction) -> str:
     return f"{float(x) * 100:.4f}%"
 
@@ -63,11 +59,7 @@ def derived_page(out: Path, d: Derivation, casino: dict[str, Fraction] | None = 
              "Each card is its derived rules tried before the base card "
              f"{d.base.name}; each edge is exact, from the exact tables (docs/derive.md).", ""]
     lines += [f"- {line}" for line in d.summary()]
-    beats: list[str] = []
-    for name, edge in (casino or {}).items():
-        n = d.beats(edge)
-        beats.append(f"{name} ({_pct(edge)}): " + (_rules(n) if n is not None
-                                                   else f"none within {_rules(k)}"))  # fmt: skip
+    beats = d.beating(casino or {})
     if beats:
         lines += ["", "The smallest derived card that beats each casino way in this game:", ""]
         lines += [f"- {b}" for b in beats]

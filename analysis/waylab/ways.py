@@ -55,6 +55,10 @@ def _way(way: HouseWay | str) -> HouseWay:
 
 
 WAY_MODULES_ENV = "PAIGOW_WAY_MODULES"
+# the casino ways of data/ways (max-back is a lab way, not a casino's)
+CASINO_WAYS = (
+    "gli", "trump-plaza", "foxwoods", "golden-nugget", "ballys", "flamingo-hilton", "mgm-grand",
+)
 
 
 def load_way_module(spec: str) -> ModuleType:
