@@ -280,7 +280,8 @@ class Derivation(ShowsAsHtml):
         for share in (0.5, 0.9, 0.99):
             k = self.rules_for(share)
             lines.append(f"{share:.0%} of the gain: " + (
-                f"{k} rules ({float(self.edge(k)) * 100:.4f}%)" if k is not None
+                f"{'1 rule' if k == 1 else f'{k} rules'} ({float(self.edge(k)) * 100:.4f}%)"
+                if k is not None
                 else f"not within {len(self.steps)} rules"))  # fmt: skip
         return lines
 
