@@ -66,6 +66,8 @@ bench: $(STAMP)
 	$(TIME) $(BIN)/python benchmarks/bench_simulate.py
 	$(TIME) $(BIN)/python benchmarks/bench_sweep.py
 	$(TIME) $(BIN)/python benchmarks/bench_wayedge.py
+	$(TIME) $(BIN)/python benchmarks/bench_derive.py
+	PAIGOW_BENCH_SIDE=way $(TIME) $(BIN)/python benchmarks/bench_derive.py
 	$(TIME) $(BIN)/python benchmarks/bench_reports.py
 	$(TIME) $(BIN)/python benchmarks/bench_cli.py
 	$(BIN)/pytest -q -m slow -p no:cacheprovider tests
