@@ -16,7 +16,7 @@ or better", "highest single 9 to queen", "no joker", "best five cards a flush").
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from analysis.derive.classes import fact_domain
 from analysis.derive.search import Literal
@@ -59,14 +59,22 @@ def literal_text(lit: Literal) -> str:
         return name if lit.lo == 1 else f"not {name}"
     if name == "best_five":
         return _category_text(lit, lo, hi)
-    value = str if name in _COUNT else _rank
+    v = str if name in _COUNT else _rank
+    return _interval(lit, lo, hi, (f"{name} == {{}}", f"{name} >= {{}}", f"{name} <= {{}}",
+                                   f"{name} in {{}}..{{}}"), v)  # fmt: skip
+
+
+def _interval(lit: Literal, lo: int, hi: int, forms: tuple[str, str, str, str],
+              value: Callable[[int], str]) -> str:  # fmt: skip
+    """The literal's interval in the first of four forms that fits it: one value, a value or
+    more, a value or less, from one value to another (``value`` writes a value)."""
     if lit.lo == lit.hi:
-        return f"{name} == {value(lit.lo)}"
+        return forms[0].format(value(lit.lo))
     if lit.hi == hi:
-        return f"{name} >= {value(lit.lo)}"
+        return forms[1].format(value(lit.lo))
     if lit.lo == lo:
-        return f"{name} <= {value(lit.hi)}"
-    return f"{name} in {value(lit.lo)}..{value(lit.hi)}"
+        return forms[2].format(value(lit.hi))
+    return forms[3].format(value(lit.lo), value(lit.hi))
 
 
 def _category_text(lit: Literal, lo: int, hi: int) -> str:
@@ -122,13 +130,9 @@ def literal_words(lit: Literal) -> str:
     subject = _RANK_SUBJECT[name]
     plural = name.startswith(("pair", "trips", "quad"))
     words = _PLURAL if plural else _SINGULAR
-    if lit.lo == lit.hi:
-        return f"{subject} {words[lit.lo]}"
-    if lit.hi == hi:
-        return f"{subject} {words[lit.lo]} or better"
-    if lit.lo == lo:
-        return f"{subject} {words[lit.hi]} or lower (or none)"
-    return f"{subject} {words[lit.lo]} to {words[lit.hi]}"
+    return _interval(lit, lo, hi, (f"{subject} {{}}", f"{subject} {{}} or better",
+                                   f"{subject} {{}} or lower (or none)", f"{subject} {{}} to {{}}"),
+                     words.__getitem__)  # fmt: skip
 
 
 def _count_words(what: str, lit: Literal, lo: int, hi: int) -> str:
