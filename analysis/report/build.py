@@ -484,18 +484,18 @@ def build_reports(
 
     def derived_dealer_step() -> None:
         from analysis.derive.derive import derive_way
+        from analysis.waylab.wayedge import dealer_lab
 
-        lab = held_lab.pop()
-        if lab is None:
-            return
         choices_ready()
+        lab = None
         for game, edges in lab_edges.items():
             log(f"derived dealer's cards, {game}")
+            if lab is None:
+                lab = dealer_lab(game, Player.BEST_RESPONSE, None, deck, rules)
             d = derive_way(game, REPORT_RULES, lab=lab)
             derived.append(derived_page(rep.out, d, edges))
 
-    # the lab's table, until the variants and the derived dealer's cards have used it
-    held_lab: list[DealerLab | None] = []
+    held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
     dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
 
     def lab_step() -> None:
@@ -503,7 +503,7 @@ def build_reports(
         with writes_behind():
             lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
                                        reconcile=False, after=keep_edges)  # fmt: skip
-        held_lab.extend([lab, lab])  # for the variants, then the derived dealer's cards
+        held_lab.append(lab)
         if opt is not None:  # without the lab, which the variants' step lets go
             dealer_open.append(Ceiling.of(opt))
         for done in warming:
@@ -516,7 +516,6 @@ def build_reports(
         # the variants' best-response counts are sums of it
         ("house-way lab", lab_step),
         ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab.pop())),
-        ("derived dealer's cards", derived_dealer_step),
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
     ]
@@ -540,6 +539,7 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
+    steps.append(("derived dealer's cards", derived_dealer_step))
     # last: the child sets the readings' hands at low priority in the time the steps before
     # leave a core idle (``analysis.report.ahead``), and this step waits for them
     steps.append(("reconciliation", lambda: reconciliation_section(
