@@ -133,11 +133,7 @@ def choose_setting(f, prog, c, vals):
     least = prog[at + 7]
     hi, lo = max(r1, r2), min(r1, r2)
     best = NONE
-    if sel == SEL_RANKS and lo < 0:  # a rank the hand lacks: no front holds it
-        return best
     for s in range(21):
-        if sel == SEL_RANKS and (f.front_hi[s] != hi or f.front_lo[s] != lo):
-            continue
         if not f.valid[s] or (mask >> f.cat[s]) & 1 == 0:
             continue
         if royal and f.high[s] != f.royal_id:
