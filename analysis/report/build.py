@@ -403,8 +403,8 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
                 d = derive_strategy(name, way, REPORT_RULES, opt=opt)
                 derived.append(derived_page(rep.out, d))
                 del d
+                forget()  # mapped from the cache again, at no cost, by the next derivation
             del opt  # the next variant's EVs are made after these are freed
-    forget()  # the derivations' choices of the deck
     (rep.out / "optimal.md").write_text("# Optimal blind strategy against the house way\n\n"
                                         + _frame_md(pd.DataFrame(rows)) + "\n")  # fmt: skip
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
@@ -483,6 +483,7 @@ def build_reports(
             log(f"waited {waited:.1f} s for the child's choices of the derived cards")
 
     def derived_dealer_step() -> None:
+        from analysis.derive.classes import forget
         from analysis.derive.derive import derive_way
         from analysis.waylab.wayedge import dealer_lab
 
@@ -494,6 +495,7 @@ def build_reports(
                 lab = dealer_lab(game, Player.BEST_RESPONSE, None, deck, rules)
             d = derive_way(game, REPORT_RULES, lab=lab)
             derived.append(derived_page(rep.out, d, edges))
+        forget()
 
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
     dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
