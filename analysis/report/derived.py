@@ -30,10 +30,15 @@ def plot_curve(d: Derivation, path: Path, marks: dict[str, Fraction]) -> None:
     ax.plot(ks, [float(d.edge(k)) * 100 for k in ks], marker="o", color="#2a6f97")
     limit = "optimal play" if d.side == "strategy" else "house-optimal ceiling"
     ax.axhline(float(d.limit_edge) * 100, color="#3a7d44", linestyle="--", label=limit)
+    same: dict[Fraction, list[str]] = {}  # ways of one edge share a line and a label
     for name, edge in marks.items():
+        same.setdefault(edge, []).append(name)
+    for i, (edge, names) in enumerate(sorted(same.items())):
         ax.axhline(float(edge) * 100, color="#999999", linewidth=0.8, linestyle=":")
-        ax.annotate(name, (len(ks) - 1, float(edge) * 100), fontsize=7, color="#666666",
-                    ha="right", va="bottom")  # fmt: skip
+        left = i % 2 == 1  # neighbouring labels at opposite ends, so close edges stay legible
+        ax.annotate(", ".join(names), (0 if left else len(ks) - 1, float(edge) * 100),
+                    fontsize=7, color="#666666", ha="left" if left else "right",
+                    va="bottom")  # fmt: skip
     ax.set_xlabel(f"derived rules before {d.base.name}", fontsize=8)
     ax.set_ylabel("house edge (%)", fontsize=8)
     who = "player strategy" if d.side == "strategy" else "dealer's way"
