@@ -386,3 +386,30 @@ def test_bet_groups(cache, capfd):
     assert price_bet("fortune-1", DECK).counts == first.counts
     notice(capfd, path)
     quiet(capfd)
+
+
+def test_derived_cards_choices(cache, capfd):
+    """The derived cards' choices (``derive/``): damaged data, or a front's point outside its
+    class, are reported, rebuilt and never served: the card stays the same."""
+    from analysis.derive import derive_strategy
+    from analysis.derive.classes import forget
+    from enumerate import cache as c
+
+    first = derive_strategy("traditional", "gli", 3, deck=DECK).card_text(3)
+    forget()
+    folder = cache / "derive"
+    loc = next(folder.glob("choices-*-loc.npy"))
+    flip_at(loc, loc.stat().st_size // 2, 64)
+    assert derive_strategy("traditional", "gli", 3, deck=DECK).card_text(3) == first
+    notice(capfd, loc)
+    forget()
+    stem = loc.name.removesuffix("-loc.npy")
+    prov = json.loads((folder / f"{stem}.json").read_text())
+    prov.pop("arrays")
+    arrays = {p.name.removeprefix(f"{stem}-").removesuffix(".npy"): np.load(p)
+              for p in folder.glob(f"{stem}-*.npy")}
+    arrays["loc"][0, 0] = 21  # a point past the class's settings, digests made anew
+    c.save_arrays(folder, stem, arrays, prov)
+    assert derive_strategy("traditional", "gli", 3, deck=DECK).card_text(3) == first
+    notice(capfd, folder / f"{stem}.json")
+    quiet(capfd)
