@@ -60,17 +60,33 @@ def _histogram(region, g, bad, facts, lowest):
     """Per fact and value (from its lowest): the gains of the region's usable keys, their
     positive gains, and the number of its unusable keys."""
     nf = facts.shape[1]
-    h = np.zeros((3, nf, WIDTH), dtype=np.int64)
+    # flat counters per (fact, value); a key's branch is taken once for all its facts
+    at = np.empty(nf, dtype=np.int64)
+    for f in range(nf):
+        at[f] = f * WIDTH - lowest[f]
+    gain = np.zeros(nf * WIDTH, dtype=np.int64)
+    positive = np.zeros(nf * WIDTH, dtype=np.int64)
+    unusable = np.zeros(nf * WIDTH, dtype=np.int64)
     for i in range(region.shape[0]):
         k = region[i]
-        for f in range(nf):
-            v = facts[k, f] - lowest[f]
-            if bad[k]:
-                h[2, f, v] += 1
-            else:
-                h[0, f, v] += g[k]
-                if g[k] > 0:
-                    h[1, f, v] += g[k]
+        row = facts[k]
+        if bad[k]:
+            for f in range(nf):
+                unusable[at[f] + row[f]] += 1
+        elif g[k] > 0:
+            gk = g[k]
+            for f in range(nf):
+                x = at[f] + row[f]
+                gain[x] += gk
+                positive[x] += gk
+        else:
+            gk = g[k]
+            for f in range(nf):
+                gain[at[f] + row[f]] += gk
+    h = np.empty((3, nf, WIDTH), dtype=np.int64)
+    h[0] = gain.reshape((nf, WIDTH))
+    h[1] = positive.reshape((nf, WIDTH))
+    h[2] = unusable.reshape((nf, WIDTH))
     return h
 
 
