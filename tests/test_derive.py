@@ -27,7 +27,7 @@ from analysis.pricing.counts import DealCounts
 from analysis.pricing.returns import price
 from analysis.pricing.strategy import strategy_return_table
 from analysis.waylab.cardcheck import check_card
-from analysis.waylab.wayedge import way_edge
+from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.houseways import get_way
 from enumerate.houseways.interpreter import FACTS
@@ -135,6 +135,19 @@ def test_same_inputs_same_cards(deck: Deck) -> None:
     a = derive_strategy("traditional", "gli", 4, deck=deck, use_cache=False)
     b = derive_strategy("traditional", "gli", 4, deck=deck, use_cache=False)
     assert a.card_text(4) == b.card_text(4)
+
+
+def test_a_ceiling_at_hand_gives_the_same_cards(deck: Deck) -> None:
+    """The report passes each exposed game's house-optimal dealer on the lab's table; the two
+    games share the table (and the remapped choices); a ceiling of another game is refused."""
+    lab = dealer_lab("face-up", Player.BEST_RESPONSE, None, deck, use_cache=False)
+    for game in ("face-up", "dealer-open"):
+        mine = derive_way(game, 4, ceiling=house_optimal(lab, game), use_cache=False)
+        plain = derive_way(game, 4, deck=deck, use_cache=False)
+        assert mine.card_text(4) == plain.card_text(4)
+        assert [mine.edge(k) for k in range(5)] == [plain.edge(k) for k in range(5)]
+    with pytest.raises(ValueError, match="not dealer-open's"):
+        derive_way("dealer-open", 2, ceiling=house_optimal(lab, "face-up"), use_cache=False)
 
 
 def test_literals_written_as_the_card_language_reads_them() -> None:

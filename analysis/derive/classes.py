@@ -18,7 +18,7 @@ among a per-hand or per-dealer table's points).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -159,6 +159,9 @@ class ClassChoices:
     offset: np.ndarray  # (n + 1,) int64
     high: np.ndarray  # (P,) the frontier points: back ids
     low: np.ndarray  # (P,) front ids
+    # the last remapping (``on``), for the next derivation on the same table
+    _last: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = field(
+        default_factory=list, repr=False)
 
     @property
     def n_keys(self) -> int:
@@ -171,8 +174,13 @@ class ClassChoices:
         if len(high) == len(self.high) and np.array_equal(offset, self.offset) and (
                 np.array_equal(high, self.high) and np.array_equal(low, self.low)):
             return self.loc
-        return _remap(self.offset, self.high, self.low, offset.astype(np.int64), high, low,
-                      self.loc)  # fmt: skip
+        for o, h, lo, loc in self._last:
+            if h is high and lo is low and np.array_equal(o, offset):
+                return loc
+        loc = _remap(self.offset, self.high, self.low, offset.astype(np.int64), high, low,
+                     self.loc)  # fmt: skip
+        self._last[:] = [(offset, high, low, loc)]
+        return loc
 
 
 def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:

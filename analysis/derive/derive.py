@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from analysis.pricing.optimal import OptimalStrategy
-    from analysis.waylab.wayedge import DealerLab
+    from analysis.waylab.wayedge import DealerLab, HouseOptimal
 
 SIDES = ("strategy", "way")
 MAX_RULES = 30
@@ -388,17 +388,23 @@ def derive_way(
     rules: Rules | None = None,
     use_cache: bool = True,
     lab: DealerLab | None = None,
+    ceiling: HouseOptimal | None = None,
 ) -> Derivation:
     """The dealer's cards of 1 .. ``max_rules`` rules for ``variant`` over the card ``base``
     (default the variant's way), against its players (``player``: best response in the exposed
     games; blind players by ``player_way``, default the variant's way, in the others).
-    ``lab``: its per-dealer table, if at hand."""
+    ``lab``: its per-dealer table, and ``ceiling`` the game's house-optimal dealer on it, if
+    at hand."""
     from analysis.games.variants import get_variant
-    from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of
+    from analysis.waylab.wayedge import Pricing, dealer_lab, house_optimal, settings_of
 
     v = get_variant(variant)
+    if ceiling is not None:
+        lab = ceiling.lab
+        if ceiling.pricing.key != Pricing.of(v).key:
+            raise ValueError(f"the house-optimal dealer given is not {v.name}'s")
     lab = lab or dealer_lab(v, player, player_way, deck, rules, use_cache)
-    ceiling = house_optimal(lab, v)
+    ceiling = ceiling or house_optimal(lab, v)
     pd_ = lab.per_dealer
     table = lab.table
     base_way = get_way(base) if isinstance(base, str) else (base or get_way(v.house_way))

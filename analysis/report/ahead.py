@@ -14,10 +14,10 @@ builds itself. The child compiles into a numba cache folder of its own (``NUMBA_
 folder), so that two processes never write one function's entries of numba's cache at once.
 
 Run as ``python -m analysis.report.ahead --deck NAME --wheel W [--choices] WAY...``: the ways
-without a reading (no brackets in the name) in one pass, then the readings in one pass, at the
-lowest CPU priority (the report wants them last), then (``--choices``) the setting of every
-front of the derived cards in every class (``analysis.derive.classes``), which the report's
-derived cards read at its end.
+without a reading (no brackets in the name) in one pass, then (``--choices``) the setting of
+every front of the derived cards in every class (``analysis.derive.classes``), which the
+report's derived cards read from its variants on, then the readings in one pass, at the lowest
+CPU priority (the report wants them last).
 """
 
 from __future__ import annotations
@@ -107,7 +107,8 @@ class WaysAhead:
 def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False) -> None:
     """The child's work: the ways without a reading together (rule cards share one pass over
     the hands: seven casino ways in about two thirds of the time they take one by one, all
-    ready before the parent's first need of them), then every reading together."""
+    ready before the parent's first need of them), then (``choices``) the derived cards'
+    choices, which the report reads after its variants, then every reading together."""
     from enumerate.waytables import way_tables
 
     plain = [n for n in names if "[" not in n]
@@ -116,6 +117,12 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False)
     if plain:
         way_tables(plain, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {', '.join(plain)}", flush=True)  # when
+    if choices:
+        from analysis.derive.classes import class_choices
+        from enumerate.tables import hand_table
+
+        class_choices(hand_table(deck, rules))
+        print(f"{time.perf_counter() - t0:7.1f} s: the derived cards' choices", flush=True)
     if readings:
         # The readings are wanted last (the report's reconciliation, its last step), so they
         # take what the parent leaves: at the lowest priority the child runs in the time a
@@ -124,13 +131,6 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False)
         _lowest_priority()
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
-    if choices:
-        from analysis.derive.classes import class_choices
-        from enumerate.tables import hand_table
-
-        _lowest_priority()
-        class_choices(hand_table(deck, rules))
-        print(f"{time.perf_counter() - t0:7.1f} s: the derived cards' choices", flush=True)
 
 
 def _lowest_priority() -> None:

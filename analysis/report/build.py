@@ -52,7 +52,7 @@ from enumerate.runtime.writebehind import writes_behind
 from enumerate.tables import hand_table
 
 if TYPE_CHECKING:
-    from analysis.waylab.wayedge import DealerLab
+    from analysis.waylab.wayedge import DealerLab, HouseOptimal
     from enumerate.engine.perhand.table import PerHand
 
 FORMATS = ("md", "csv", "json", "html")
@@ -471,10 +471,11 @@ def build_reports(
         _way_free_tables(deck, rules, log)
 
     derived: list[str] = []  # the index lines of the derived cards' pages
-    lab_edges: dict[str, dict[str, Fraction]] = {}  # the casino ways' edges by exposed game
+    # per exposed game, its house-optimal dealer on the lab's table and the casino ways' edges
+    lab_games: dict[str, tuple[HouseOptimal, dict[str, Fraction]]] = {}
 
-    def keep_edges(lab: DealerLab, game: str, edges: dict[str, Fraction]) -> None:
-        lab_edges[game] = {w: edges[w] for w in CASINO_WAYS if w in edges}
+    def keep_game(game: str, ceiling: HouseOptimal, edges: dict[str, Fraction]) -> None:
+        lab_games[game] = (ceiling, {w: edges[w] for w in CASINO_WAYS if w in edges})
 
     def choices_ready() -> None:
         """Return once the child (if any) has found the derived cards' choices."""
@@ -483,19 +484,19 @@ def build_reports(
             log(f"waited {waited:.1f} s for the child's choices of the derived cards")
 
     def derived_dealer_step() -> None:
+        """The dealer's cards of the exposed games, on the lab's table while it is held."""
         from analysis.derive.classes import forget
         from analysis.derive.derive import derive_way
-        from analysis.waylab.wayedge import dealer_lab
 
-        choices_ready()
-        lab = None
-        for game, edges in lab_edges.items():
+        held_lab.pop()
+        if lab_games:
+            choices_ready()
+        for game, (ceiling, edges) in lab_games.items():
             log(f"derived dealer's cards, {game}")
-            if lab is None:
-                lab = dealer_lab(game, Player.BEST_RESPONSE, None, deck, rules)
-            d = derive_way(game, REPORT_RULES, lab=lab)
+            d = derive_way(game, REPORT_RULES, ceiling=ceiling)
             derived.append(derived_page(rep.out, d, edges))
-        forget()
+        lab_games.clear()  # and with it the lab's table
+        forget()  # the choices, mapped again by the player's cards
 
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
     dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
@@ -504,7 +505,7 @@ def build_reports(
         # the per-dealer table's cache file (about 1 GB) is written while the lab prices it
         with writes_behind():
             lab, opt = way_lab_section(rep, lab_ways, rules, log, ready=wait_for,
-                                       reconcile=False, after=keep_edges)  # fmt: skip
+                                       reconcile=False, after=keep_game)  # fmt: skip
         held_lab.append(lab)
         if opt is not None:  # without the lab, which the variants' step lets go
             dealer_open.append(Ceiling.of(opt))
@@ -517,7 +518,9 @@ def build_reports(
         # the per-dealer table needs no way: it is built while the child sets the readings;
         # the variants' best-response counts are sums of it
         ("house-way lab", lab_step),
-        ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab.pop())),
+        ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab[0])),
+        # the dealer's derived cards while the lab's table is in memory
+        ("derived dealer's cards", derived_dealer_step),
         ("side bets", lambda: _sidebets(rep, rules, log)),
         ("house ways", lambda: _ways(rep, ways, rules)),
     ]
@@ -541,7 +544,6 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
-    steps.append(("derived dealer's cards", derived_dealer_step))
     # last: the child sets the readings' hands at low priority in the time the steps before
     # leave a core idle (``analysis.report.ahead``), and this step waits for them
     steps.append(("reconciliation", lambda: reconciliation_section(

@@ -63,7 +63,7 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
                     ready: Callable[[list[str]], None] = lambda names: None,
                     reconcile: bool = True,
-                    after: Callable[[DealerLab, str, dict[str, Fraction]], None] | None = None,
+                    after: Callable[[str, HouseOptimal, dict[str, Fraction]], None] | None = None,
                     ) -> tuple[DealerLab | None, HouseOptimal | None]:  # fmt: skip
     """Write the way-lab pages of the exposed-dealer variants and add them to the index;
     returns the lab (best-responding players: the report's pair counts take their best
@@ -73,8 +73,9 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
 
     ``ready(names)`` returns once the tables of the ways ``names`` are built; it is called
     before each way is priced, and the table needs no way's settings: a report builds it while
-    the ways' tables are still being made (``analysis.report.ahead``). ``after(lab, game,
-    edges)`` is called when a game's ways are priced, with their house edges."""
+    the ways' tables are still being made (``analysis.report.ahead``). ``after(game, ceiling,
+    edges)`` is called when a game's ways are priced, with its house-optimal dealer (on the
+    lab) and the ways' house edges."""
     lines = []
     rows = []
     exposed = [get_variant(name) for name in variant_names()]
@@ -117,7 +118,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
                          f"([by rule]({stem}-by-rule.md), [by rank pattern]({stem}-patterns.md),"
                          f" [chart]({stem}.png))")  # fmt: skip
         if after is not None:
-            after(lab, name, edges)
+            after(name, opt, edges)
     if reconcile:
         _reconciliation(rep, lab, log, ready, dealer_open)
     summary = pd.DataFrame(rows)

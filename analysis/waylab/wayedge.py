@@ -210,6 +210,11 @@ class Pricing:
         pays = variant.win_pays
         return cls(pays.numerator, pays.denominator, effect, variant.flag_mask)
 
+    @property
+    def key(self) -> tuple[int, ...]:
+        """Equal for two pricings that value every dealer setting alike."""
+        return (self.pays, self.scale, self.flag_mask, *(int(x) for x in self.effect))
+
 
 @njit(cache=True, inline="always")
 def _value(p, bits, win, other, blind, unit, pays, scale, effect):
