@@ -150,6 +150,43 @@ def test_a_ceiling_at_hand_gives_the_same_cards(deck: Deck) -> None:
         derive_way("dealer-open", 2, ceiling=house_optimal(lab, "face-up"), use_cache=False)
 
 
+@pytest.mark.parametrize("name", [EVENTS_DECK, "6789TJQKA:cdhs+joker"])
+def test_choices_of_plain_fronts_are_choose_settings(name: str) -> None:
+    """The fronts picked by their two ranks are answered from a table per hand: the same
+    points as the card kernel's ``choose_setting`` asked front by front (four suits, the
+    joker, straights and flushes)."""
+    import numpy as np
+
+    from analysis.derive.classes import (
+        _KEY_FACTS,
+        FRONTS,
+        _choice_rows,
+        _plain_ranks,
+        fronts_program,
+    )
+    from enumerate.evaluate import five_card_table
+    from enumerate.houseways.base import _royal_id
+    from enumerate.tables import hand_table
+    from enumerate.waytables import flatten_rows, player_table
+
+    deck = Deck.parse(name)
+    table = hand_table(deck, use_cache=False)
+    fr = player_table(deck, use_cache=False)
+    offset = np.zeros(len(table) + 1, dtype=np.int64)
+    np.cumsum(fr.size, out=offset[1:])
+    high, low = flatten_rows(fr.size, fr.high), flatten_rows(fr.size, fr.low)
+    five, prog, n = five_card_table(table.rules), fronts_program(), len(table)
+    plain = _plain_ranks(prog, len(FRONTS))
+    assert plain.sum() >= 30  # the rank fronts take the table's path
+    out = []
+    for mask in (plain, np.zeros_like(plain)):
+        key, loc = np.empty(n, dtype=np.int64), np.empty((n, len(FRONTS)), dtype=np.int8)
+        _choice_rows(0, n, table.cards, five.ids, five.max_low, five.category, _royal_id(five),
+                     prog, len(FRONTS), mask, offset, high, low, _KEY_FACTS, key, loc)
+        out.append(loc)
+    assert (out[0] == out[1]).all() and (out[0] >= 0).any()
+
+
 def test_literals_written_as_the_card_language_reads_them() -> None:
     def lit(fact: str, lo: int, hi: int) -> Literal:
         return Literal(FACTS.index(fact), lo, hi)

@@ -30,13 +30,23 @@ from enumerate.cache import (
     cache_dir,
     load_arrays,
     provenance,
+    release_pages,
     require,
     save_arrays,
 )
 from enumerate.evaluate import five_card_table
 from enumerate.houseways.base import _royal_id
 from enumerate.houseways.facts import NONE, hand_facts
-from enumerate.houseways.interpreter import FACTS, N_FACTS, choose_setting, fill_facts
+from enumerate.houseways.interpreter import (
+    ALL_BACKS,
+    CHOICE_WIDTH,
+    FACTS,
+    N_FACTS,
+    SEL_RANKS,
+    _arg,
+    choose_setting,
+    fill_facts,
+)
 from enumerate.houseways.language import RANK_FACTS as _RANKS
 from enumerate.houseways.language import compile_card
 from enumerate.runtime.threads import over_ranges
@@ -59,6 +69,7 @@ FRONTS: tuple[str, ...] = (
 # facts a derived condition reads (every fact of the language); their ranges of values
 RANK_FACTS = tuple(n for n in FACTS if n in _RANKS)
 _COUNT_TOP = {"n_quads": 1, "n_trips": 2, "n_pairs": 3, "n_singles": 7}
+RANK_SLOTS = 16  # effective ranks of a front card, 0 .. 15 at most (``_choice_rows``)
 
 
 def fact_domain(name: str) -> tuple[int, int]:
@@ -99,25 +110,58 @@ def _key(vals, key_facts):
     return k
 
 
+def _plain_ranks(prog: np.ndarray, n_fronts: int) -> np.ndarray:
+    """Per choice of ``prog``: does it pick by the front's two ranks alone (no back category,
+    royal or least-rank condition)? ``_choice_rows`` answers those from a per-hand table."""
+    out = np.zeros(n_fronts, dtype=np.bool_)
+    for k in range(n_fronts):
+        at = int(prog[1]) + CHOICE_WIDTH * k
+        sel, mask, royal, least = (int(prog[at + i]) for i in (0, 1, 2, 7))
+        out[k] = sel == SEL_RANKS and mask == ALL_BACKS and royal == 0 and least < 0
+    return out
+
+
 @njit(cache=True, nogil=True)
-def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fronts, offset,
-                 point_high, point_low, key_facts, key, loc):  # fmt: skip
+def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fronts, plain,
+                 offset, point_high, point_low, key_facts, key, loc):  # fmt: skip
     """For classes ``lo <= c < hi``: the packed facts, and per front the index (from the
-    class's first point) of the point it sets, -1 where it sets none of them."""
+    class's first point) of the point it sets, -1 where it sets none of them.
+
+    A choice of ``plain`` ranks is answered from the hand's best setting of each pair of
+    front ranks: what ``choose_setting`` returns for it (the valid setting with those ranks in
+    front and the highest back, the first of equals), found once for all such choices."""
     vals = np.empty(N_FACTS, dtype=np.int64)
+    by_ranks = np.full(RANK_SLOTS * RANK_SLOTS, NONE, dtype=np.int64)
+    point = np.empty(21, dtype=np.int64)
     for c in range(lo, hi):
         f = hand_facts(cards[c].astype(np.int64), ids5, max_low, category5, royal_id)
         fill_facts(f, vals)
         key[c] = _key(vals, key_facts)
+        for s in range(21):
+            point[s] = -1
+            if not f.valid[s]:
+                continue
+            for p in range(offset[c], offset[c + 1]):
+                if point_high[p] == f.high[s] and point_low[p] == f.low[s]:
+                    point[s] = p - offset[c]
+                    break
+            i = f.front_hi[s] * RANK_SLOTS + f.front_lo[s]
+            if by_ranks[i] == NONE or f.high[s] > f.high[by_ranks[i]]:
+                by_ranks[i] = s
         for k in range(n_fronts):
-            s = choose_setting(f, prog, k, vals)
-            out = -1
-            if s != NONE:
-                for p in range(offset[c], offset[c + 1]):
-                    if point_high[p] == f.high[s] and point_low[p] == f.low[s]:
-                        out = p - offset[c]
-                        break
-            loc[c, k] = out
+            if plain[k]:
+                at = prog[1] + CHOICE_WIDTH * k
+                r1 = _arg(prog[at + 3], prog[at + 4], vals)
+                r2 = _arg(prog[at + 5], prog[at + 6], vals)
+                s = NONE
+                if min(r1, r2) >= 0:
+                    s = by_ranks[max(r1, r2) * RANK_SLOTS + min(r1, r2)]
+            else:
+                s = choose_setting(f, prog, k, vals)
+            loc[c, k] = -1 if s == NONE else point[s]
+        for s in range(21):
+            if f.valid[s]:
+                by_ranks[f.front_hi[s] * RANK_SLOTS + f.front_lo[s]] = NONE
 
 
 @njit(cache=True, nogil=True)
@@ -171,16 +215,28 @@ class ClassChoices:
         """``loc`` as indices among another list of each class's settings (a per-hand table's
         points, the same frontier in the same order, or a per-dealer table's: every valid
         setting)."""
-        if len(high) == len(self.high) and np.array_equal(offset, self.offset) and (
-                np.array_equal(high, self.high) and np.array_equal(low, self.low)):
-            return self.loc
         for o, h, lo, loc in self._last:
             if h is high and lo is low and np.array_equal(o, offset):
                 return loc
-        loc = _remap(self.offset, self.high, self.low, offset.astype(np.int64), high, low,
-                     self.loc)  # fmt: skip
+        same = len(high) == len(self.high) and np.array_equal(offset, self.offset) and (
+            np.array_equal(high, self.high) and np.array_equal(low, self.low))
+        loc = self.loc if same else _remap(self.offset, self.high, self.low,
+                                           offset.astype(np.int64), high, low, self.loc)
+        release(self.offset, self.high, self.low, *(() if same else (self.loc,)))
         self._last[:] = [(offset, high, low, loc)]
         return loc
+
+    def release(self) -> None:
+        """Give back the resident pages of the arrays mapped from the cache (``release``)."""
+        release(self.key, self.loc, self.offset, self.high, self.low)
+
+
+def release(*arrays: np.ndarray) -> None:
+    """Give back the resident pages of arrays mapped read-only from the cache (they stay in
+    the page cache, and are mapped again when read); other arrays are left alone."""
+    for a in arrays:
+        if isinstance(a, np.memmap) and a.flags.c_contiguous:
+            release_pages(a.reshape(-1))
 
 
 def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
@@ -278,6 +334,7 @@ def class_choices(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.nda
             save_arrays(_folder(), stem, arrays, prov)
     out = ClassChoices(arrays["key"], arrays["loc"], arrays["facts"], arrays["offset"],
                        arrays["high"], arrays["low"])  # fmt: skip
+    out.release()  # the pages the checks read
     _LAST.append((ident, out))
     return out
 
@@ -298,9 +355,10 @@ def _compute(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.ndarray]
     n = len(table)
     packed = np.empty(n, dtype=np.int64)
     loc = np.empty((n, len(FRONTS)), dtype=np.int8)
+    prog = fronts_program()
     over_ranges(_choice_rows, n, table.cards, five.ids, five.max_low, five.category,
-                _royal_id(five), fronts_program(), len(FRONTS), offset, high, low, _KEY_FACTS,
-                packed, loc)  # fmt: skip
+                _royal_id(five), prog, len(FRONTS), _plain_ranks(prog, len(FRONTS)), offset,
+                high, low, _KEY_FACTS, packed, loc)  # fmt: skip
     _, first, key = np.unique(packed, return_index=True, return_inverse=True)
     del packed
     return {"key": key.astype(np.int32), "loc": loc, "facts": facts_of(table, first),

@@ -66,6 +66,34 @@ def _gains(key, loc, offset, value, base_value, orbit, sign, n_keys):
     return gains, bad
 
 
+@njit(cache=True)
+def _card_settings(first, key, fronts, loc, offset, point_high, point_low, value, base_rule,
+                   rule, high, low, base_value):  # fmt: skip
+    """Per class: the rule that sets it (``first[key]``, the position of the derived rule of
+    its key, or the base card's rule renumbered by ``base_rule``), the setting's back and
+    front ids and the player's value."""
+    n = key.shape[0]
+    out_rule = np.empty(n, dtype=np.int64)
+    out_high = np.empty(n, dtype=high.dtype)
+    out_low = np.empty(n, dtype=low.dtype)
+    out_value = np.empty(n, dtype=np.int64)
+    n_rules = fronts.shape[0]
+    for c in range(n):
+        r = first[key[c]]
+        if r < n_rules:
+            p = offset[c] + loc[c, fronts[r]]
+            out_rule[c] = r
+            out_high[c] = point_high[p]
+            out_low[c] = point_low[p]
+            out_value[c] = value[p]
+        else:
+            out_rule[c] = base_rule[rule[c]]
+            out_high[c] = high[c]
+            out_low[c] = low[c]
+            out_value[c] = base_value[c]
+    return out_rule, out_high, out_low, out_value
+
+
 @dataclass(frozen=True, eq=False)
 class Exact:
     """What a derivation reads, per class of the deck: the value of each of its settings (the
@@ -226,17 +254,14 @@ class Derivation(ShowsAsHtml):
         (rule index into ``rule_names(k)``, back id, front id, the player's value)."""
         x = self.exact
         rules = self.steps[k - 1].rules if k else ()
-        first = covers(self, k)[x.choices.key]
-        fronts = np.array([r.front for r in rules] + [0], dtype=np.int64)[first]
-        mine = first < len(rules)
-        loc = x.loc[np.arange(len(first)), fronts].astype(np.int64)
-        point = np.where(mine, x.offset[:-1] + loc, 0)
         names = self.rule_names(k)
         base_rule = np.array([names.index(n) for n in x.base.rule_names], dtype=np.int64)
-        rule = np.where(mine, first, base_rule[x.base.rule.astype(np.int64)])
-        high = np.where(mine, x.point_high[point], x.base.high)
-        low = np.where(mine, x.point_low[point], x.base.low)
-        return rule, high, low, np.where(mine, x.value[point], x.base_value)
+        out = _card_settings(covers(self, k), x.choices.key,
+                             np.array([r.front for r in rules], dtype=np.int64), x.loc,
+                             x.offset, x.point_high, x.point_low, x.value, base_rule,
+                             x.base.rule, x.base.high, x.base.low, x.base_value)  # fmt: skip
+        x.choices.release()
+        return out
 
     def still_worse(self, k: int, top: int | None = 20) -> pd.DataFrame:
         """The hands the card of ``k`` rules still sets worse than the limit (optimal play or
@@ -369,6 +394,7 @@ def derive_strategy(
     base_ev = base_ev.astype(np.int64)
     gains, bad = _gains(choices.key, loc, offset, opt.point_ev, base_ev,
                         table.orbit_size, 1, choices.n_keys)  # fmt: skip
+    choices.release()  # read again by a card's settings only
     steps = grow(_keys(choices, gains, bad), max_rules)
     scale = opt.denominator * opt.dealer_hands * table.total
     base_edge = -Fraction(int((table.orbit_size.astype(np.int64) * base_ev).sum()), scale)
@@ -415,6 +441,7 @@ def derive_way(
     loc = choices.on(offset, pd_.point_high, pd_.point_low)  # the frontier's, no other
     gains, bad = _gains(choices.key, loc, offset, value, value[base_rows],
                         table.orbit_size, -1, choices.n_keys)  # fmt: skip
+    choices.release()  # read again by a card's settings only
     steps = grow(_keys(choices, gains, bad), max_rules)
     against = ("best-responding players" if lab.player_way is None
                else f"players by {lab.player_way}")  # fmt: skip
