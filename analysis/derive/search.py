@@ -25,7 +25,7 @@ exact integers, and the total never decreases: a rule is added only when it gain
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 import numpy as np
@@ -164,65 +164,154 @@ class KeyTable:
     lowest: np.ndarray  # (F,) int64 each fact's lowest value
     highest: np.ndarray  # (F,) int64
 
+    def __post_init__(self) -> None:
+        # a conjunction is coded in one integer (``_code``)
+        if self.facts.shape[1] > 32 or int(self.lowest.min(initial=0)) < -1 or int(
+                self.highest.max(initial=0)) > 30:
+            raise ValueError("a key table has at most 32 facts, of values -1 .. 30")
+
 
 def _beam(table: KeyTable, region: np.ndarray, g: np.ndarray, bad: np.ndarray
           ) -> tuple[int, tuple[Literal, ...]]:  # fmt: skip
     """The conjunction of greatest gain over ``region`` whose keys are all usable; (0, ()) when
-    none gains."""
-    facts = table.facts
-    region = region[(g[region] != 0) | bad[region]]  # keys that neither gain nor bar: no matter
-    best_gain = 0
-    best: tuple[Literal, ...] = ()
-    if not len(region):
+    none gains (``_beam_kernel``)."""
+    gain, lits = _beam_kernel(region, g, np.ascontiguousarray(bad), table.facts, table.lowest,
+                              table.highest, BEAM, DEPTH)  # fmt: skip
+    return int(gain), tuple(Literal(int(f), int(lo), int(hi)) for f, lo, hi in lits)
+
+
+_CODE_BITS = 15  # a literal's code: fact, lo + 1 and hi + 1 in 5 bits each (``_code``)
+assert DEPTH * _CODE_BITS < 64
+
+
+@njit(cache=True, nogil=True)
+def _code(lits, n):
+    """The ``n`` literals of ``lits`` (rows fact, lo, hi, in order of fact) as one integer:
+    equal for equal conjunctions (at most 4 literals, facts below 32, values -1 .. 30)."""
+    key = np.int64(0)
+    for i in range(n):
+        key = (key << _CODE_BITS) | (lits[i, 0] << 10) | ((lits[i, 1] + 1) << 5) | (lits[i, 2] + 1)
+    return key
+
+
+@njit(cache=True, nogil=True)
+def _extend(lits, n, row):
+    """``lits`` (``n`` rows fact, lo, hi, in order of fact) and the literal of a candidate row
+    (fact, lo, hi, ...), in order of fact."""
+    out = np.empty((n + 1, 3), dtype=np.int64)
+    j = 0
+    placed = False
+    for i in range(n):
+        if not placed and row[0] < lits[i, 0]:
+            out[j, 0], out[j, 1], out[j, 2] = row[0], row[1], row[2]
+            j += 1
+            placed = True
+        out[j] = lits[i]
+        j += 1
+    if not placed:
+        out[j, 0], out[j, 1], out[j, 2] = row[0], row[1], row[2]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _beam_kernel(region, g, bad, facts, lowest, highest, beam, depth_max):
+    """The beam search of ``_beam``: (gain, literals as rows fact, lo, hi).
+
+    From the region, each depth narrows the states kept by one literal on a fact they do not
+    use. Of every literal of every state (rows fact, lo, hi, gain, unusable keys, positive
+    gain, state, in order of state, fact, lo, hi), the best usable one so far is kept, and
+    the next states are a third each of the first in three orders: the fewest unusable keys
+    then the greatest gain, the greatest gain, the greatest positive gain (equals in row
+    order), skipping conjunctions already kept. Literals whose positive gain cannot beat the
+    best found are dropped."""
+    keep = 0
+    for k in region:
+        if g[k] != 0 or bad[k]:  # keys that neither gain nor bar: no matter
+            keep += 1
+    reg = np.empty(keep, dtype=np.int64)
+    keep = 0
+    total = np.int64(0)
+    unusable = False
+    for k in region:
+        if g[k] != 0 or bad[k]:
+            reg[keep] = k
+            keep += 1
+            total += g[k]
+            unusable = unusable or bad[k]
+    best_gain = np.int64(0)
+    best = np.empty((0, 3), dtype=np.int64)
+    if keep == 0:
         return best_gain, best
-    if not bad[region].any() and int(g[region].sum()) > 0:
-        best_gain = int(g[region].sum())
-    states: list[tuple[tuple[Literal, ...], np.ndarray]] = [((), region)]
-    seen: set[tuple[Literal, ...]] = set()
-    for depth in range(DEPTH):
+    if not unusable and total > 0:
+        best_gain = total
+    nf = facts.shape[1]
+    states = [np.empty((0, 3), dtype=np.int64)]
+    regions = [reg]
+    seen = {np.int64(-1)}
+    for depth in range(depth_max):
         found = []
-        for s, (lits, reg) in enumerate(states):
-            used = np.zeros(facts.shape[1], dtype=np.bool_)
-            for lit in lits:
-                used[lit.fact] = True
-            cand = _intervals(_histogram(reg, g, bad, facts, table.lowest), table.lowest,
-                              table.highest, used)  # fmt: skip
-            cand = cand[cand[:, 5] > best_gain]  # no refinement of these can beat the best
-            found.append(np.column_stack([cand, np.full(len(cand), s)]))
-        every = np.concatenate(found) if found else np.empty((0, 7), dtype=np.int64)
-        if not len(every):
+        size = 0
+        for s in range(len(states)):
+            used = np.zeros(nf, dtype=np.bool_)
+            for i in range(states[s].shape[0]):
+                used[states[s][i, 0]] = True
+            cand = _intervals(_histogram(regions[s], g, bad, facts, lowest), lowest, highest,
+                              used)  # fmt: skip
+            rows = cand[cand[:, 5] > best_gain]  # no refinement of these can beat the best
+            found.append(rows)
+            size += rows.shape[0]
+        if size == 0:
             break
-        clean = every[every[:, 4] == 0]
-        if len(clean):
-            top = clean[np.lexsort((clean[:, 2], clean[:, 1], clean[:, 0], clean[:, 6],
-                                    -clean[:, 3]))[0]]  # fmt: skip
-            if top[3] > best_gain:
-                best_gain = int(top[3])
-                best = _extend(states[int(top[6])][0], top)
-        # the next states: a third each with the fewest unusable keys (then the greatest
-        # gain), the greatest gain, and the greatest positive gain of usable keys
-        tie = (every[:, 2], every[:, 1], every[:, 0], every[:, 6])
-        orders = (np.lexsort((*tie, -every[:, 3], every[:, 4])),
-                  np.lexsort((*tie, -every[:, 3])), np.lexsort((*tie, -every[:, 5])))
-        chosen: dict[tuple[Literal, ...], np.ndarray] = {}
-        for n, order in enumerate(orders, 1):
+        every = np.empty((size, 7), dtype=np.int64)
+        at = 0
+        for s in range(len(found)):
+            for r in range(found[s].shape[0]):
+                every[at, :6] = found[s][r]
+                every[at, 6] = s
+                at += 1
+        top = -1
+        for r in range(size):
+            if every[r, 4] == 0 and (top < 0 or every[r, 3] > every[top, 3]):
+                top = r
+        if top >= 0 and every[top, 3] > best_gain:
+            best_gain = every[top, 3]
+            parent = states[every[top, 6]]
+            best = _extend(parent, parent.shape[0], every[top])
+        by_gain = np.argsort(-every[:, 3], kind="mergesort")
+        by_clean = by_gain[np.argsort(every[by_gain, 4], kind="mergesort")]
+        by_positive = np.argsort(-every[:, 5], kind="mergesort")
+        chosen = np.empty(beam, dtype=np.int64)
+        codes = np.empty(beam, dtype=np.int64)
+        lits = []
+        n = 0
+        for part in range(3):
+            order = by_clean if part == 0 else by_gain if part == 1 else by_positive
+            limit = beam * (part + 1) // 3
             for row in order:
-                if len(chosen) >= BEAM * n // len(orders):
+                if n >= limit:
                     break
-                lits = _extend(states[int(every[row, 6])][0], every[row])
-                if lits not in seen and lits not in chosen:
-                    chosen[lits] = every[row]
-        seen.update(chosen)
-        if depth == DEPTH - 1:
+                parent = states[every[row, 6]]
+                mine = _extend(parent, parent.shape[0], every[row])
+                code = _code(mine, mine.shape[0])
+                if code in seen:
+                    continue
+                fresh = True
+                for i in range(n):
+                    if codes[i] == code:
+                        fresh = False
+                if fresh:
+                    chosen[n] = row
+                    codes[n] = code
+                    lits.append(mine)
+                    n += 1
+        for i in range(n):
+            seen.add(codes[i])
+        if depth == depth_max - 1:
             break
-        states = [(lits, _narrow(facts, states[int(row[6])][1], row))
-                  for lits, row in chosen.items()]  # fmt: skip
+        regions = [_narrow(facts, regions[every[chosen[i], 6]], every[chosen[i]])
+                   for i in range(n)]  # fmt: skip
+        states = lits
     return best_gain, best
-
-
-def _extend(lits: tuple[Literal, ...], row: np.ndarray) -> tuple[Literal, ...]:
-    """``lits`` and the literal of a candidate row (fact, lo, hi, ...), in order."""
-    return tuple(sorted((*lits, Literal(int(row[0]), int(row[1]), int(row[2])))))
 
 
 @njit(cache=True, nogil=True)
@@ -283,17 +372,25 @@ def _best_rule(table: KeyTable, rules: list[Rule], pool: ThreadPoolExecutor, job
         return _beam(table, np.flatnonzero(first >= i), table.gains[:, j] - value,
                      table.bad[:, j])  # fmt: skip
 
-    best_gain, best = 0, None
+    # candidates start in order as threads come free; the best is the greatest gain, the first
+    # in order of equals: the rule a single thread finds (a candidate is skipped once its
+    # bound cannot beat the best, which then comes from candidates before it)
+    best_gain, best, best_at = 0, None, len(order)
+    running: dict[Future[tuple[int, tuple[Literal, ...]]], int] = {}
     at = 0
-    while at < len(order) and ub[order[at]] > best_gain:
-        batch: list[tuple[int, int]] = []
-        while at < len(order) and len(batch) < jobs and ub[order[at]] > best_gain:
-            batch.append(order[at])
+    while True:
+        while at < len(order) and len(running) < jobs and ub[order[at]] > best_gain:
+            running[pool.submit(search, order[at])] = at
             at += 1
-        for (i, j), (gain, lits) in zip(batch, pool.map(search, batch), strict=True):
-            if gain > best_gain:
-                best_gain, best = gain, (i, Rule(lits, j))
-    return best
+        if not running:
+            return best
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            pos = running.pop(future)
+            gain, lits = future.result()
+            if gain > best_gain or (gain == best_gain and best is not None and pos < best_at):
+                i, j = order[pos]
+                best_gain, best, best_at = gain, (i, Rule(lits, j)), pos
 
 
 def total(table: KeyTable, rules: Sequence[Rule]) -> int:
@@ -303,8 +400,8 @@ def total(table: KeyTable, rules: Sequence[Rule]) -> int:
 
 def grow(table: KeyTable, max_rules: int, jobs: int | None = None) -> list[Step]:
     """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains). The
-    candidates of a step are searched ``jobs`` at a time (default one per core), in their
-    order: the result is the one a single thread finds."""
+    candidates of a step are searched on ``jobs`` threads (default one per core), started in
+    their order: the result is the one a single thread finds."""
     rules: list[Rule] = []
     steps: list[Step] = []
     jobs = jobs or cores()
