@@ -68,3 +68,31 @@ def test_the_child_sets_the_readings_at_the_lowest_priority():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()  # fmt: skip
     assert int(out[1]) == 19 >= int(out[0])
+
+
+def test_the_child_writes_the_dealer_pages_the_parent_would(cache, tmp_path):
+    """With the lab's per-dealer table in the cache, the child writes the derived dealer's
+    pages; they and their index lines are those the parent writes itself."""
+    from analysis.games.players import Player
+    from analysis.report.derived import dealer_pages
+    from analysis.waylab.wayedge import dealer_lab
+
+    lab = dealer_lab("face-up", Player.BEST_RESPONSE, None, SMALL)  # into the cache
+    mine = tmp_path / "parent"
+    mine.mkdir()
+    lines = dealer_pages(mine, lab, 2, log=lambda line: None)
+    theirs = tmp_path / "child"
+    theirs.mkdir()
+    with WaysAhead(SMALL, Rules(), ["gli"], own_numba_cache=False, choices=True,
+                   dealer_pages=theirs, n_rules=2) as child:  # fmt: skip
+        assert child.wait_dealer_pages() == lines
+    pages = sorted(p.name for p in mine.glob("derived-way-*.md"))
+    assert pages and pages == sorted(p.name for p in theirs.glob("derived-way-*.md"))
+    for name in pages:
+        assert (mine / name).read_text() == (theirs / name).read_text()
+
+
+def test_a_child_that_stops_leaves_the_dealer_pages_to_the_parent(cache, tmp_path):
+    with WaysAhead(SMALL, Rules(), ["no-such-way"], own_numba_cache=False,
+                   dealer_pages=tmp_path, n_rules=2) as child:  # fmt: skip
+        assert child.wait_dealer_pages() is None

@@ -16,8 +16,9 @@ folder), so that two processes never write one function's entries of numba's cac
 Run as ``python -m analysis.report.ahead --deck NAME --wheel W [--choices] WAY...``: the ways
 without a reading (no brackets in the name) in one pass, then (``--choices``) the setting of
 every front of the derived cards in every class (``analysis.derive.classes``), which the
-report's derived cards read from its variants on, then the readings in one pass, at the lowest
-CPU priority (the report wants them last).
+report's derived cards read, then the readings in one pass, at the lowest CPU priority (the
+report wants them last), then (``--dealer-pages OUT --rules K``) the pages of the derived
+dealer's cards, at that priority too, in the time the per-hand table leaves a core idle.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from enumerate.waytables import way_is_cached
 
 NUMBA_DIR = "numba-ahead"  # the child's numba cache, inside the cache folder
 LOG = "ahead.log"  # what the child printed, inside the cache folder
+DEALER_PAGES = "ahead-dealer-pages.json"  # the dealer's pages' index lines, in the cache folder
 POLL_SECONDS = 0.2
 
 
@@ -50,16 +52,24 @@ class WaysAhead:
     finished stay in the cache)."""
 
     def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
-                 own_numba_cache: bool = True, choices: bool = False) -> None:  # fmt: skip
+                 own_numba_cache: bool = True, choices: bool = False,
+                 dealer_pages: Path | None = None, n_rules: int = 0) -> None:  # fmt: skip
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
         self.choices = choices
+        self.dealer_pages = dealer_pages.resolve() if dealer_pages is not None else None
+        self.n_rules = n_rules
         cache = cache_dir()
+        self.pages_file = cache / DEALER_PAGES
+        self.pages_file.unlink(missing_ok=True)  # a file of an earlier run is never read
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
         no_huge_pages_by_default(env)  # as the report's own arrays (``without_huge_pages``)
         if own_numba_cache:
             env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
+        pages = (["--dealer-pages", str(self.dealer_pages), "--rules", str(n_rules)]
+                 if self.dealer_pages is not None else [])  # fmt: skip
         cmd = [sys.executable, "-m", "analysis.report.ahead", "--deck", deck.name, "--wheel",
-               rules.wheel, *(["--choices"] if choices else []), *self.names]  # fmt: skip
+               rules.wheel, *(["--choices"] if choices else []), *pages,
+               *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
@@ -91,6 +101,26 @@ class WaysAhead:
                 slept += POLL_SECONDS
         return slept
 
+    def wait_dealer_pages(self) -> list[str] | None:
+        """The index lines of the dealer's pages the child wrote (``dealer_pages``), once it
+        has written them; None when it was not asked to or stopped first (the parent then
+        writes them). Call it once the per-dealer table is in the cache: the child waits for
+        it."""
+        import json
+
+        if self.dealer_pages is None:
+            return None
+        while not self.pages_file.exists() and self.proc.poll() is None:
+            time.sleep(POLL_SECONDS)
+        try:
+            done = json.loads(self.pages_file.read_text())
+        except (OSError, ValueError):
+            return None
+        want = {"out": str(self.dealer_pages), "rules": self.n_rules, "deck": self.deck.name}
+        if {k: done.get(k) for k in want} != want or not isinstance(done.get("lines"), list):
+            return None
+        return [str(line) for line in done["lines"]]
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
@@ -104,7 +134,8 @@ class WaysAhead:
         self.close()
 
 
-def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False) -> None:
+def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
+          dealer_pages: Path | None = None, n_rules: int = 0) -> None:  # fmt: skip
     """The child's work: the ways without a reading together (rule cards share one pass over
     the hands: seven casino ways in about two thirds of the time they take one by one, all
     ready before the parent's first need of them), then (``choices``) the derived cards'
@@ -131,6 +162,36 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False)
         _lowest_priority()
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
+    if dealer_pages is not None:
+        _dealer_pages(deck, rules, dealer_pages, n_rules)
+        print(f"{time.perf_counter() - t0:7.1f} s: the dealer's derived pages", flush=True)
+
+
+def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int) -> None:
+    """The report's pages of derived dealer's cards (``analysis.report.derived.dealer_pages``),
+    at the lowest priority, on the per-dealer table the report's lab writes to the cache (this
+    waits for it); their index lines into ``DEALER_PAGES``, written last."""
+    import json
+
+    from analysis.games.players import Player
+    from analysis.games.variants import get_variant, variant_names
+    from analysis.report.derived import dealer_pages
+    from analysis.waylab.wayedge import dealer_lab
+    from enumerate.cache import replace_atomic
+    from enumerate.engine.perdealer.table import PlayerSide, is_cached
+    from enumerate.tables import hand_table
+
+    exposed = [v for v in (get_variant(n) for n in variant_names()) if v.dealer_exposed]
+    if not exposed:
+        return
+    _lowest_priority()
+    table = hand_table(deck, rules)
+    while not is_cached(table, PlayerSide("response")):
+        time.sleep(POLL_SECONDS)
+    lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
+    lines = dealer_pages(out, lab, n_rules, log=lambda line: print(line, flush=True))
+    done = {"out": str(out), "rules": n_rules, "deck": deck.name, "lines": lines}
+    replace_atomic(cache_dir() / DEALER_PAGES, lambda f: f.write(json.dumps(done).encode()))
 
 
 def _lowest_priority() -> None:
@@ -145,9 +206,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deck", required=True)
     parser.add_argument("--wheel", default="second")
     parser.add_argument("--choices", action="store_true")
+    parser.add_argument("--dealer-pages", type=Path)
+    parser.add_argument("--rules", type=int, default=0)
     parser.add_argument("ways", nargs="+")
     args = parser.parse_args(argv)
-    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, args.choices)
+    build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, args.choices,
+          args.dealer_pages, args.rules)  # fmt: skip
 
 
 if __name__ == "__main__":

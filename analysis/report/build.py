@@ -40,7 +40,7 @@ from analysis.pricing.labpairs import lab_pair_counts
 from analysis.pricing.returns import ReturnTable, analyze, compare
 from analysis.pricing.sidebets import BETS, sidebet_report
 from analysis.report.ahead import WaysAhead
-from analysis.report.derived import REPORT_RULES, SECTION, derived_page
+from analysis.report.derived import REPORT_RULES, SECTION, dealer_pages, derived_page
 from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.waylab import Ceiling, reconciliation_section, way_lab_section
@@ -449,8 +449,9 @@ def build_reports(
         _categories(rep, rules)
         if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
-            ahead.append(later.enter_context(WaysAhead(deck, rules, [*lab_ways, *readings],
-                                                       choices=True)))  # fmt: skip
+            ahead.append(later.enter_context(WaysAhead(
+                deck, rules, [*lab_ways, *readings], choices=True, dealer_pages=out,
+                n_rules=REPORT_RULES)))  # fmt: skip
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""
@@ -470,7 +471,9 @@ def build_reports(
         warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
         _way_free_tables(deck, rules, log)
 
-    derived: list[str] = []  # the index lines of the derived cards' pages
+    # the index lines of the derived cards' pages: the players', then the dealers'
+    derived: list[str] = []
+    derived_dealers: list[str] = []
     # per exposed game, its house-optimal dealer on the lab's table and the casino ways' edges
     lab_games: dict[str, tuple[HouseOptimal, dict[str, Fraction]]] = {}
 
@@ -483,20 +486,40 @@ def build_reports(
         if waited >= 0.5:
             log(f"waited {waited:.1f} s for the child's choices of the derived cards")
 
-    def derived_dealer_step() -> None:
-        """The dealer's cards of the exposed games, on the lab's table while it is held."""
-        from analysis.derive.classes import forget
-        from analysis.derive.derive import derive_way
-
-        held_lab.pop()
-        if lab_games:
-            choices_ready()
-        for game, (ceiling, edges) in lab_games.items():
-            log(f"derived dealer's cards, {game}")
-            d = derive_way(game, REPORT_RULES, ceiling=ceiling)
-            derived.append(derived_page(rep.out, d, edges))
+    def derived_dealer_step() -> bool:
+        """The dealer's cards of the exposed games on the lab's table while it is held, unless
+        the child writes them (False: nothing done here)."""
+        lab = held_lab.pop()
+        games = dict(lab_games)
         lab_games.clear()  # and with it the lab's table
-        forget()  # the choices, mapped again by the player's cards
+        if lab is None or any(child.dealer_pages is not None for child in ahead):
+            return False
+        choices_ready()
+        derived_dealers.extend(dealer_pages(rep.out, lab, REPORT_RULES, games, log))
+        return True
+
+    def child_dealer_step() -> bool:
+        """The dealer's pages the child wrote, once written (False: no child writes them); the
+        parent writes them itself, on the lab's table read again, if the child did not."""
+        from analysis.waylab.wayedge import dealer_lab
+        from enumerate.engine.perdealer.table import PlayerSide, is_cached
+
+        children = [child for child in ahead if child.dealer_pages is not None]
+        if not children:
+            return False
+        t0 = time.perf_counter()
+        # the child waits for the lab's table in the cache, which the lab step has written
+        ready = is_cached(hand_table(deck, rules), PlayerSide("response"))
+        lines = children[0].wait_dealer_pages() if ready else None
+        if time.perf_counter() - t0 >= 0.5:
+            log(f"waited {time.perf_counter() - t0:.1f} s for the child's dealer pages")
+        if lines is None:
+            log("the dealer's derived pages: the child did not write them, written here")
+            exposed = [v for v in variant_names() if get_variant(v).dealer_exposed]
+            lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
+            lines = dealer_pages(rep.out, lab, REPORT_RULES, log=log)
+        derived_dealers.extend(lines)
+        return True
 
     held_lab: list[DealerLab | None] = []  # the lab's table, until the variants have used it
     dealer_open: list[Ceiling] = []  # the lab's ceiling, for the reconciliation
@@ -512,7 +535,7 @@ def build_reports(
         for done in warming:
             done.result()  # its error, if it met one, is a bug: raised here
 
-    steps: list[tuple[str, Callable[[], None]]] = [
+    steps: list[tuple[str, Callable[[], bool | None]]] = [
         ("seven-card classes", classes_step),
         ("frontiers and levels", tables_step),
         # the per-dealer table needs no way: it is built while the child sets the readings;
@@ -544,10 +567,13 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
-    # last: the child sets the readings' hands at low priority in the time the steps before
-    # leave a core idle (``analysis.report.ahead``), and this step waits for them
+    # near the end: the child sets the readings' hands at low priority in the time the steps
+    # before leave a core idle (``analysis.report.ahead``), and this step waits for them
     steps.append(("reconciliation", lambda: reconciliation_section(
         rep, rules, log, wait_for, dealer_open.pop() if dealer_open else None)))
+    # the child writes the dealer's pages after the readings, in the time the per-hand table
+    # leaves a core idle (``analysis.report.ahead``)
+    steps.append(("derived dealer's cards, the child's pages", child_dealer_step))
     # numpy's huge pages cost more to fault in than they save here (``enumerate.runtime.allocator``)
     # the pages show their summary figures as a table (``analysis.report.formats``)
     with without_huge_pages(), later, figure_tables():
@@ -556,13 +582,15 @@ def build_reports(
             # freed memory is kept for the step's next arrays, in every step
             # (``enumerate.runtime.allocator``)
             with reusing_freed_memory():
-                step()
+                done = step()
             release_unused()  # what a step freed, before the next one allocates its tables
+            if done is False:  # a step that had nothing to do here
+                continue
             rep.seconds[name] = time.perf_counter() - t0
             log(f"{name}: {rep.seconds[name]:.1f} s (peak memory so far {_peak_mb():,.0f} "
                 f"MB, now {_resident_mb():,.0f} MB)")  # fmt: skip
-    if derived:
-        rep.add(SECTION, derived)
+    if derived or derived_dealers:
+        rep.add(SECTION, [*derived, *derived_dealers])
     _index(rep, rules)
     from analysis.report.site import write_site
 

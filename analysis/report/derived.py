@@ -4,14 +4,19 @@ largest as a card file, and the hands it still sets worse than the limit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from analysis.derive import Derivation
 from analysis.report.formats import decimal, markdown
 from analysis.report.plots import WIDTH, plt, save
+
+if TYPE_CHECKING:
+    from analysis.waylab.wayedge import DealerLab, HouseOptimal
 
 SECTION = "Derived rule cards"
 REPORT_RULES = 12  # rules of the largest card the report derives
@@ -89,3 +94,32 @@ def derived_page(out: Path, d: Derivation, casino: dict[str, Fraction] | None = 
             f"{d.against}]({stem}.md): {_pct(d.base_edge)} by {d.base.name}, "
             f"{_pct(d.edge(k))} with {k} rules, {_pct(d.limit_edge)} at the limit; 90% of "
             "the gain " + (f"with {n90} rules" if n90 is not None else f"not within {k}"))
+
+
+def dealer_pages(out: Path, lab: DealerLab, n_rules: int = REPORT_RULES,
+                 games: dict[str, tuple[HouseOptimal, dict[str, Fraction]]] | None = None,
+                 log: Callable[[str], None] = print) -> list[str]:  # fmt: skip
+    """The derived dealer's cards of every exposed game against best-responding players, on
+    ``lab`` (their per-dealer table): a page each in ``out``; returns their index lines.
+    ``games``: each game's house-optimal dealer on ``lab`` and the casino ways' house edges,
+    where at hand (else found here)."""
+    from analysis.derive.classes import forget
+    from analysis.derive.derive import derive_way
+    from analysis.games.variants import get_variant, variant_names
+    from analysis.waylab.wayedge import house_optimal, way_edge
+    from analysis.waylab.ways import CASINO_WAYS
+
+    lines = []
+    for variant in (get_variant(name) for name in variant_names()):
+        if not variant.dealer_exposed:
+            continue
+        log(f"derived dealer's cards, {variant.name}")
+        if games is not None and variant.name in games:
+            ceiling, edges = games[variant.name]
+        else:
+            ceiling = house_optimal(lab, variant)
+            edges = {w: way_edge(variant, w, lab=lab).house_edge for w in CASINO_WAYS}
+        lines.append(derived_page(out, derive_way(variant.name, n_rules, ceiling=ceiling),
+                                  edges))  # fmt: skip
+    forget()  # the choices, mapped again by the next derivation
+    return lines
