@@ -445,7 +445,15 @@ def build_reports(
     later = ExitStack()  # the child building the way tables and the writes behind, ended last
     ahead: list[WaysAhead] = []
 
+    # the per-dealer and per-hand kernels, and those pricing their tables, compile (on a fresh
+    # checkout) on a thread from the start: beside the hand table, which leaves the other core
+    # idle, then the frontiers and the levels (``analysis.report.warmup``)
+    warming: list[Future[None]] = []
+
     def classes_step() -> None:
+        from analysis.report.warmup import warm_up_report
+
+        warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
         _categories(rep, rules)
         if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
@@ -460,15 +468,7 @@ def build_reports(
             which = ", ".join(names) if len(names) <= 3 else f"{len(names)} readings"
             log(f"waited {waited:.1f} s for the child's way tables ({which})")
 
-    # the per-dealer and per-hand kernels, and those pricing their tables, compile (on a fresh
-    # checkout) on a thread while the frontiers and the levels are built
-    # (``analysis.report.warmup``)
-    warming: list[Future[None]] = []
-
     def tables_step() -> None:
-        from analysis.report.warmup import warm_up_report
-
-        warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
         _way_free_tables(deck, rules, log)
 
     # the index lines of the derived cards' pages: the players', then the dealers'
