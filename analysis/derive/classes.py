@@ -230,6 +230,13 @@ class ClassChoices:
         """Give back the resident pages of the arrays mapped from the cache (``release``)."""
         release(self.key, self.loc, self.offset, self.high, self.low)
 
+    def release_rows(self, lo: int, hi: int) -> None:
+        """``release`` for the classes ``lo <= c < hi`` of ``loc`` and ``key`` only."""
+        for a in (self.loc, self.key):
+            if isinstance(a, np.memmap) and a.flags.c_contiguous:
+                width = a.size // max(1, len(a))
+                release_pages(a.reshape(-1), lo * width, hi * width)
+
 
 def release(*arrays: np.ndarray) -> None:
     """Give back the resident pages of arrays mapped read-only from the cache (they stay in

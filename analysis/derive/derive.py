@@ -48,13 +48,12 @@ MAX_RULES = 30
 
 
 @njit(cache=True)
-def _gains(key, loc, offset, value, base_value, orbit, sign, n_keys):
-    """Per key and front: the summed gain of its classes (``sign`` x orbit x (value of the
-    front's point - value of the base)); and whether the front is unusable on one of them."""
-    n, n_fronts = loc.shape
-    gains = np.zeros((n_keys, n_fronts), dtype=np.int64)
-    bad = np.zeros((n_keys, n_fronts), dtype=np.bool_)
-    for c in range(n):
+def _add_gains(lo, hi, key, loc, offset, value, base_value, orbit, sign, gains, bad):
+    """Into ``gains`` and ``bad`` (per key and front), for classes ``lo <= c < hi``: the
+    summed gain of its classes (``sign`` x orbit x (value of the front's point - value of the
+    base)), and whether the front is unusable on one of them."""
+    n_fronts = loc.shape[1]
+    for c in range(lo, hi):
         k = key[c]
         w = sign * np.int64(orbit[c])
         for j in range(n_fronts):
@@ -63,22 +62,36 @@ def _gains(key, loc, offset, value, base_value, orbit, sign, n_keys):
                 bad[k, j] = True
             else:
                 gains[k, j] += w * (value[offset[c] + p] - base_value[c])
+
+
+ROW_SLICE = 1 << 20  # classes read between two releases of the choices' pages
+
+
+def _gains(choices: ClassChoices, loc: np.ndarray, offset: np.ndarray, value: np.ndarray,
+           base_value: np.ndarray, orbit: np.ndarray, sign: int
+           ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Per key and front: the summed gain of its classes and whether the front is unusable on
+    one of them (``_add_gains``), a slice of classes at a time, each slice's pages of the
+    choices given back after it (they are read again only by a card's settings)."""
+    gains = np.zeros((choices.n_keys, loc.shape[1]), dtype=np.int64)
+    bad = np.zeros(gains.shape, dtype=np.bool_)
+    n = len(choices.key)
+    for lo in range(0, n, ROW_SLICE):
+        hi = min(n, lo + ROW_SLICE)
+        _add_gains(lo, hi, choices.key, loc, offset, value, base_value, orbit, sign, gains, bad)
+        choices.release_rows(lo, hi)
     return gains, bad
 
 
 @njit(cache=True)
-def _card_settings(first, key, fronts, loc, offset, point_high, point_low, value, base_rule,
-                   rule, high, low, base_value):  # fmt: skip
-    """Per class: the rule that sets it (``first[key]``, the position of the derived rule of
-    its key, or the base card's rule renumbered by ``base_rule``), the setting's back and
-    front ids and the player's value."""
-    n = key.shape[0]
-    out_rule = np.empty(n, dtype=np.int64)
-    out_high = np.empty(n, dtype=high.dtype)
-    out_low = np.empty(n, dtype=low.dtype)
-    out_value = np.empty(n, dtype=np.int64)
+def _card_settings(lo, hi, first, key, fronts, loc, offset, point_high, point_low, value,
+                   base_rule, rule, high, low, base_value, out_rule, out_high, out_low,
+                   out_value):  # fmt: skip
+    """For classes ``lo <= c < hi``: the rule that sets it (``first[key]``, the position of
+    the derived rule of its key, or the base card's rule renumbered by ``base_rule``), the
+    setting's back and front ids and the player's value."""
     n_rules = fronts.shape[0]
-    for c in range(n):
+    for c in range(lo, hi):
         r = first[key[c]]
         if r < n_rules:
             p = offset[c] + loc[c, fronts[r]]
@@ -91,7 +104,6 @@ def _card_settings(first, key, fronts, loc, offset, point_high, point_low, value
             out_high[c] = high[c]
             out_low[c] = low[c]
             out_value[c] = base_value[c]
-    return out_rule, out_high, out_low, out_value
 
 
 @dataclass(frozen=True, eq=False)
@@ -256,11 +268,17 @@ class Derivation(ShowsAsHtml):
         rules = self.steps[k - 1].rules if k else ()
         names = self.rule_names(k)
         base_rule = np.array([names.index(n) for n in x.base.rule_names], dtype=np.int64)
-        out = _card_settings(covers(self, k), x.choices.key,
-                             np.array([r.front for r in rules], dtype=np.int64), x.loc,
-                             x.offset, x.point_high, x.point_low, x.value, base_rule,
-                             x.base.rule, x.base.high, x.base.low, x.base_value)  # fmt: skip
-        x.choices.release()
+        first = covers(self, k)
+        fronts = np.array([r.front for r in rules], dtype=np.int64)
+        n = len(x.choices.key)
+        out = (np.empty(n, dtype=np.int64), np.empty(n, dtype=x.base.high.dtype),
+               np.empty(n, dtype=x.base.low.dtype), np.empty(n, dtype=np.int64))
+        for lo in range(0, n, ROW_SLICE):  # the choices' pages given back a slice at a time
+            hi = min(n, lo + ROW_SLICE)
+            _card_settings(lo, hi, first, x.choices.key, fronts, x.loc, x.offset, x.point_high,
+                           x.point_low, x.value, base_rule, x.base.rule, x.base.high,
+                           x.base.low, x.base_value, *out)  # fmt: skip
+            x.choices.release_rows(lo, hi)
         return out
 
     def still_worse(self, k: int, top: int | None = 20) -> pd.DataFrame:
@@ -392,9 +410,7 @@ def derive_strategy(
     choices = class_choices(table, (offset, per.point_high, per.point_low), use_cache)
     loc = choices.on(offset, per.point_high, per.point_low)
     base_ev = base_ev.astype(np.int64)
-    gains, bad = _gains(choices.key, loc, offset, opt.point_ev, base_ev,
-                        table.orbit_size, 1, choices.n_keys)  # fmt: skip
-    choices.release()  # read again by a card's settings only
+    gains, bad = _gains(choices, loc, offset, opt.point_ev, base_ev, table.orbit_size, 1)
     steps = grow(_keys(choices, gains, bad), max_rules)
     scale = opt.denominator * opt.dealer_hands * table.total
     base_edge = -Fraction(int((table.orbit_size.astype(np.int64) * base_ev).sum()), scale)
@@ -439,9 +455,7 @@ def derive_way(
     value = ceiling.point_values()
     choices = class_choices(table, (offset, pd_.point_high, pd_.point_low), use_cache)
     loc = choices.on(offset, pd_.point_high, pd_.point_low)  # the frontier's, no other
-    gains, bad = _gains(choices.key, loc, offset, value, value[base_rows],
-                        table.orbit_size, -1, choices.n_keys)  # fmt: skip
-    choices.release()  # read again by a card's settings only
+    gains, bad = _gains(choices, loc, offset, value, value[base_rows], table.orbit_size, -1)
     steps = grow(_keys(choices, gains, bad), max_rules)
     against = ("best-responding players" if lab.player_way is None
                else f"players by {lab.player_way}")  # fmt: skip
