@@ -405,10 +405,6 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
                 del d
                 forget()  # mapped from the cache again, at no cost, by the next derivation
             del opt  # the next variant's EVs are made after these are freed
-            # and the heap's free pages given back (the step keeps what it frees for reuse,
-            # ``enumerate.runtime.allocator``): what the pages and the derivation freed would
-            # otherwise stay resident beside the per-hand table and the next variant's EVs
-            release_unused()
     (rep.out / "optimal.md").write_text("# Optimal blind strategy against the house way\n\n"
                                         + _frame_md(pd.DataFrame(rows)) + "\n")  # fmt: skip
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
