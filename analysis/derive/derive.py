@@ -406,10 +406,10 @@ def derive_strategy(
                              "(a dominated setting): the per-hand table cannot price "
                              "it")  # fmt: skip
         base_ev = opt.point_ev[points]
-    offset = per.point_offset.astype(np.int64)
+    offset = np.asarray(per.point_offset, dtype=np.int64)  # no copy of an int64 array
     choices = class_choices(table, (offset, per.point_high, per.point_low), use_cache)
     loc = choices.on(offset, per.point_high, per.point_low)
-    base_ev = base_ev.astype(np.int64)
+    base_ev = np.asarray(base_ev, dtype=np.int64)
     gains, bad = _gains(choices, loc, offset, opt.point_ev, base_ev, table.orbit_size, 1)
     steps = grow(_keys(choices, gains, bad), max_rules)
     scale = opt.denominator * opt.dealer_hands * table.total
@@ -451,7 +451,7 @@ def derive_way(
     table = lab.table
     base_way = get_way(base) if isinstance(base, str) else (base or get_way(v.house_way))
     cols, base_rows = settings_of(lab, base_way)
-    offset = pd_.point_offset.astype(np.int64)
+    offset = np.asarray(pd_.point_offset, dtype=np.int64)
     value = ceiling.point_values()
     choices = class_choices(table, (offset, pd_.point_high, pd_.point_low), use_cache)
     loc = choices.on(offset, pd_.point_high, pd_.point_low)  # the frontier's, no other
