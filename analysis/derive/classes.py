@@ -18,6 +18,7 @@ among a per-hand or per-dealer table's points).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,6 +70,7 @@ FRONTS: tuple[str, ...] = (
 # facts a derived condition reads (every fact of the language); their ranges of values
 RANK_FACTS = tuple(n for n in FACTS if n in _RANKS)
 _COUNT_TOP = {"n_quads": 1, "n_trips": 2, "n_pairs": 3, "n_singles": 7}
+ROW_SLICE = 1 << 20  # classes read between two releases of the choices' pages (``by_slices``)
 RANK_SLOTS = 16  # effective ranks of a front card, 0 .. 15 at most (``_choice_rows``)
 
 
@@ -230,20 +232,25 @@ class ClassChoices:
         """Give back the resident pages of the arrays mapped from the cache (``release``)."""
         release(self.key, self.loc, self.offset, self.high, self.low)
 
-    def release_rows(self, lo: int, hi: int) -> None:
-        """``release`` for the classes ``lo <= c < hi`` of ``loc`` and ``key`` only."""
-        for a in (self.loc, self.key):
-            if isinstance(a, np.memmap) and a.flags.c_contiguous:
-                width = a.size // max(1, len(a))
-                release_pages(a.reshape(-1), lo * width, hi * width)
+    def by_slices(self, kernel: Callable[..., None], *args: object) -> None:
+        """``kernel(lo, hi, *args)`` over the classes a slice at a time, the slice's pages of
+        ``key`` and ``loc`` given back after it (``release``)."""
+        n = len(self.key)
+        for lo in range(0, n, ROW_SLICE):
+            hi = min(n, lo + ROW_SLICE)
+            kernel(lo, hi, *args)
+            release(self.key, self.loc, rows=(lo, hi))
 
 
-def release(*arrays: np.ndarray) -> None:
+def release(*arrays: np.ndarray, rows: tuple[int, int] | None = None) -> None:
     """Give back the resident pages of arrays mapped read-only from the cache (they stay in
-    the page cache, and are mapped again when read); other arrays are left alone."""
+    the page cache, and are mapped again when read), of their ``rows`` only if given; other
+    arrays are left alone."""
     for a in arrays:
         if isinstance(a, np.memmap) and a.flags.c_contiguous:
-            release_pages(a.reshape(-1))
+            width = a.size // max(1, len(a))
+            lo, hi = rows if rows is not None else (0, len(a))
+            release_pages(a.reshape(-1), lo * width, hi * width)
 
 
 def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:

@@ -64,9 +64,6 @@ def _add_gains(lo, hi, key, loc, offset, value, base_value, orbit, sign, gains, 
                 gains[k, j] += w * (value[offset[c] + p] - base_value[c])
 
 
-ROW_SLICE = 1 << 20  # classes read between two releases of the choices' pages
-
-
 def _gains(choices: ClassChoices, loc: np.ndarray, offset: np.ndarray, value: np.ndarray,
            base_value: np.ndarray, orbit: np.ndarray, sign: int
            ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
@@ -75,11 +72,8 @@ def _gains(choices: ClassChoices, loc: np.ndarray, offset: np.ndarray, value: np
     choices given back after it (they are read again only by a card's settings)."""
     gains = np.zeros((choices.n_keys, loc.shape[1]), dtype=np.int64)
     bad = np.zeros(gains.shape, dtype=np.bool_)
-    n = len(choices.key)
-    for lo in range(0, n, ROW_SLICE):
-        hi = min(n, lo + ROW_SLICE)
-        _add_gains(lo, hi, choices.key, loc, offset, value, base_value, orbit, sign, gains, bad)
-        choices.release_rows(lo, hi)
+    choices.by_slices(_add_gains, choices.key, loc, offset, value, base_value, orbit, sign,
+                      gains, bad)  # fmt: skip
     return gains, bad
 
 
@@ -273,12 +267,9 @@ class Derivation(ShowsAsHtml):
         n = len(x.choices.key)
         out = (np.empty(n, dtype=np.int64), np.empty(n, dtype=x.base.high.dtype),
                np.empty(n, dtype=x.base.low.dtype), np.empty(n, dtype=np.int64))
-        for lo in range(0, n, ROW_SLICE):  # the choices' pages given back a slice at a time
-            hi = min(n, lo + ROW_SLICE)
-            _card_settings(lo, hi, first, x.choices.key, fronts, x.loc, x.offset, x.point_high,
-                           x.point_low, x.value, base_rule, x.base.rule, x.base.high,
-                           x.base.low, x.base_value, *out)  # fmt: skip
-            x.choices.release_rows(lo, hi)
+        x.choices.by_slices(_card_settings, first, x.choices.key, fronts, x.loc, x.offset,
+                            x.point_high, x.point_low, x.value, base_rule, x.base.rule,
+                            x.base.high, x.base.low, x.base_value, *out)  # fmt: skip
         return out
 
     def still_worse(self, k: int, top: int | None = 20) -> pd.DataFrame:

@@ -173,22 +173,21 @@ def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int) -> None:
     waits for it); their index lines into ``DEALER_PAGES``, written last."""
     import json
 
-    from analysis.games.players import Player
     from analysis.games.variants import get_variant, variant_names
     from analysis.report.derived import dealer_pages
-    from analysis.waylab.wayedge import dealer_lab
+    from analysis.report.waylab import response_lab
     from enumerate.cache import replace_atomic
     from enumerate.engine.perdealer.table import PlayerSide, is_cached
     from enumerate.tables import hand_table
 
-    exposed = [v for v in (get_variant(n) for n in variant_names()) if v.dealer_exposed]
-    if not exposed:
+    if not any(get_variant(n).dealer_exposed for n in variant_names()):
         return
     _lowest_priority()
     table = hand_table(deck, rules)
     while not is_cached(table, PlayerSide("response")):
         time.sleep(POLL_SECONDS)
-    lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
+    lab = response_lab(deck, rules)
+    assert lab is not None
     lines = dealer_pages(out, lab, n_rules, log=lambda line: print(line, flush=True))
     done = {"out": str(out), "rules": n_rules, "deck": deck.name, "lines": lines}
     replace_atomic(cache_dir() / DEALER_PAGES, lambda f: f.write(json.dumps(done).encode()))

@@ -43,7 +43,12 @@ from analysis.report.ahead import WaysAhead
 from analysis.report.derived import REPORT_RULES, SECTION, dealer_pages, derived_page
 from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.plots import WIDTH, rule_bars, save
-from analysis.report.waylab import Ceiling, reconciliation_section, way_lab_section
+from analysis.report.waylab import (
+    Ceiling,
+    reconciliation_section,
+    response_lab,
+    way_lab_section,
+)
 from analysis.waylab.ways import CASINO_WAYS, diff_ways, dominated_counts
 from enumerate.cache import release_unused
 from enumerate.rules import Deck, Rules
@@ -501,7 +506,6 @@ def build_reports(
     def child_dealer_step() -> bool:
         """The dealer's pages the child wrote, once written (False: no child writes them); the
         parent writes them itself, on the lab's table read again, if the child did not."""
-        from analysis.waylab.wayedge import dealer_lab
         from enumerate.engine.perdealer.table import PlayerSide, is_cached
 
         children = [child for child in ahead if child.dealer_pages is not None]
@@ -515,9 +519,8 @@ def build_reports(
             log(f"waited {time.perf_counter() - t0:.1f} s for the child's dealer pages")
         if lines is None:
             log("the dealer's derived pages: the child did not write them, written here")
-            exposed = [v for v in variant_names() if get_variant(v).dealer_exposed]
-            lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
-            lines = dealer_pages(rep.out, lab, REPORT_RULES, log=log)
+            lab = response_lab(deck, rules)
+            lines = dealer_pages(rep.out, lab, REPORT_RULES, log=log) if lab is not None else []
         derived_dealers.extend(lines)
         return True
 

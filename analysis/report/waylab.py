@@ -60,6 +60,15 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
               "#6b4fa0")  # fmt: skip
 
 
+def response_lab(deck: Deck, rules: Rules) -> DealerLab | None:
+    """The per-dealer table of best-responding players (one serves every exposed-dealer
+    variant); None without an exposed-dealer variant."""
+    exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
+    if not exposed:
+        return None
+    return dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
+
+
 def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[str], None],
                     ready: Callable[[list[str]], None] = lambda names: None,
                     reconcile: bool = True,
@@ -78,13 +87,12 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
     lab) and the ways' house edges."""
     lines = []
     rows = []
-    exposed = [get_variant(name) for name in variant_names()]
-    exposed = [v for v in exposed if v.dealer_exposed]
+    exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
     if not exposed:
         return None, None
-    # best response does not depend on the variant: one table serves all
     log("per-dealer table, best-responding players")
-    lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, rep.deck, rules)
+    lab = response_lab(rep.deck, rules)
+    assert lab is not None
     dealer_open: HouseOptimal | None = None  # the reconciliation's ceiling, kept for it
     for variant in exposed:
         name = variant.name
@@ -158,10 +166,9 @@ def reconciliation_section(rep: _Report, rules: Rules, log: Callable[[str], None
     best-responding players (the lab's, read again: a report does not hold it through the
     per-hand table); ``ceiling``: the lab's house-optimal dealer-open dealer (its table is
     the one read here: the cache file is the lab's)."""
-    exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
-    if not exposed:
+    lab = response_lab(rep.deck, rules)
+    if lab is None:
         return
-    lab = dealer_lab(exposed[0], Player.BEST_RESPONSE, None, rep.deck, rules)
     _reconciliation(rep, lab, log, ready, None if ceiling is None else ceiling.on(lab),
                     LAB_TITLE)  # where the lab step puts it when it prices the readings
 
