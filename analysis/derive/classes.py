@@ -172,7 +172,8 @@ def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, out):
     for i in range(lo, hi):
         f = hand_facts(cards[rows[i]].astype(np.int64), ids5, max_low, category5, royal_id)
         fill_facts(f, vals)
-        out[i, :] = vals
+        for j in range(N_FACTS):  # element by element: a row copy compiles far slower
+            out[i, j] = vals[j]
 
 
 @njit(cache=True)

@@ -84,9 +84,11 @@ def _histogram(region, g, bad, facts, lowest):
             for f in range(nf):
                 gain[at[f] + row[f]] += gk
     h = np.empty((3, nf, WIDTH), dtype=np.int64)
-    h[0] = gain.reshape((nf, WIDTH))
-    h[1] = positive.reshape((nf, WIDTH))
-    h[2] = unusable.reshape((nf, WIDTH))
+    for f in range(nf):
+        for z in range(WIDTH):
+            h[0, f, z] = gain[f * WIDTH + z]
+            h[1, f, z] = positive[f * WIDTH + z]
+            h[2, f, z] = unusable[f * WIDTH + z]
     return h
 
 
@@ -165,10 +167,11 @@ class KeyTable:
     highest: np.ndarray  # (F,) int64
 
     def __post_init__(self) -> None:
-        # a conjunction is coded in one integer (``_code``)
+        # a conjunction is coded in one integer (``_code``); a fact's values fill a row of
+        # the histogram (``WIDTH``)
         if self.facts.shape[1] > 32 or int(self.lowest.min(initial=0)) < -1 or int(
-                self.highest.max(initial=0)) > 30:
-            raise ValueError("a key table has at most 32 facts, of values -1 .. 30")
+                (self.highest - self.lowest).max(initial=0)) >= WIDTH:
+            raise ValueError(f"a key table has at most 32 facts, of values -1 .. {WIDTH - 2}")
 
 
 def _beam(table: KeyTable, region: np.ndarray, g: np.ndarray, bad: np.ndarray
@@ -206,11 +209,45 @@ def _extend(lits, n, row):
             out[j, 0], out[j, 1], out[j, 2] = row[0], row[1], row[2]
             j += 1
             placed = True
-        out[j] = lits[i]
+        out[j, 0], out[j, 1], out[j, 2] = lits[i, 0], lits[i, 1], lits[i, 2]
         j += 1
     if not placed:
         out[j, 0], out[j, 1], out[j, 2] = row[0], row[1], row[2]
     return out
+
+
+@njit(cache=True, nogil=True)
+def _ascending(keys, order):
+    """``order`` (indices into ``keys``) sorted by key, stably: equals keep their order in
+    ``order`` (a merge sort; numba's own compiles several times slower)."""
+    n = order.shape[0]
+    a = order.copy()
+    b = np.empty_like(a)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                if keys[a[j]] < keys[a[i]]:
+                    b[k] = a[j]
+                    j += 1
+                else:
+                    b[k] = a[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                b[k] = a[i]
+                i += 1
+                k += 1
+            while j < hi:
+                b[k] = a[j]
+                j += 1
+                k += 1
+        a, b = b, a
+        width *= 2
+    return a
 
 
 @njit(cache=True, nogil=True)
@@ -247,7 +284,8 @@ def _beam_kernel(region, g, bad, facts, lowest, highest, beam, depth_max):
     nf = facts.shape[1]
     states = [np.empty((0, 3), dtype=np.int64)]
     regions = [reg]
-    seen = {np.int64(-1)}
+    seen = np.empty(beam * depth_max, dtype=np.int64)  # the codes of the states kept
+    n_seen = 0
     for depth in range(depth_max):
         found = []
         size = 0
@@ -257,16 +295,22 @@ def _beam_kernel(region, g, bad, facts, lowest, highest, beam, depth_max):
                 used[states[s][i, 0]] = True
             cand = _intervals(_histogram(regions[s], g, bad, facts, lowest), lowest, highest,
                               used)  # fmt: skip
-            rows = cand[cand[:, 5] > best_gain]  # no refinement of these can beat the best
-            found.append(rows)
-            size += rows.shape[0]
+            n_rows = 0  # no refinement of the others can beat the best
+            for r in range(cand.shape[0]):
+                if cand[r, 5] > best_gain:
+                    for c in range(6):
+                        cand[n_rows, c] = cand[r, c]
+                    n_rows += 1
+            found.append(cand[:n_rows])
+            size += n_rows
         if size == 0:
             break
         every = np.empty((size, 7), dtype=np.int64)
         at = 0
         for s in range(len(found)):
             for r in range(found[s].shape[0]):
-                every[at, :6] = found[s][r]
+                for c in range(6):
+                    every[at, c] = found[s][r, c]
                 every[at, 6] = s
                 at += 1
         top = -1
@@ -277,9 +321,9 @@ def _beam_kernel(region, g, bad, facts, lowest, highest, beam, depth_max):
             best_gain = every[top, 3]
             parent = states[every[top, 6]]
             best = _extend(parent, parent.shape[0], every[top])
-        by_gain = np.argsort(-every[:, 3], kind="mergesort")
-        by_clean = by_gain[np.argsort(every[by_gain, 4], kind="mergesort")]
-        by_positive = np.argsort(-every[:, 5], kind="mergesort")
+        by_gain = _ascending(-every[:, 3], np.arange(size))
+        by_clean = _ascending(every[:, 4].copy(), by_gain)
+        by_positive = _ascending(-every[:, 5], np.arange(size))
         chosen = np.empty(beam, dtype=np.int64)
         codes = np.empty(beam, dtype=np.int64)
         lits = []
@@ -293,9 +337,10 @@ def _beam_kernel(region, g, bad, facts, lowest, highest, beam, depth_max):
                 parent = states[every[row, 6]]
                 mine = _extend(parent, parent.shape[0], every[row])
                 code = _code(mine, mine.shape[0])
-                if code in seen:
-                    continue
                 fresh = True
+                for i in range(n_seen):
+                    if seen[i] == code:
+                        fresh = False
                 for i in range(n):
                     if codes[i] == code:
                         fresh = False
@@ -305,7 +350,8 @@ def _beam_kernel(region, g, bad, facts, lowest, highest, beam, depth_max):
                     lits.append(mine)
                     n += 1
         for i in range(n):
-            seen.add(codes[i])
+            seen[n_seen] = codes[i]
+            n_seen += 1
         if depth == depth_max - 1:
             break
         regions = [_narrow(facts, regions[every[chosen[i], 6]], every[chosen[i]])
