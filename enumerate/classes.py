@@ -23,12 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.cards import JOKER_ID, Card, parse_cards
 from enumerate.evaluate import Category, FiveCardTable, back_colex, five_card_table
 from enumerate.rules import Rules
 from enumerate.runtime.inpython import in_python
+from enumerate.runtime.threads import over_ranges
 from enumerate.symmetry import popcount
 from enumerate.vocabulary import (
     ACE_HIGH_PAI_GOW_BIT,
@@ -149,22 +150,25 @@ def classify(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category
     return cls, best_id, flags, jacks
 
 
-@njit(cache=True, parallel=True)
-def classify_all(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category5: np.ndarray):
-    """``classify`` over rows of seven increasing card ids."""
-    n = cards.shape[0]
-    cls = np.empty(n, dtype=np.int8)
-    best = np.empty(n, dtype=np.int16)
-    flags = np.empty(n, dtype=np.int8)
-    jacks = np.empty(n, dtype=np.int8)
-    for h in prange(n):
+@njit(cache=True, nogil=True)
+def _classify_range(lo, hi, cards, ids5, fortune5, category5, cls, best, flags, jacks):
+    for h in range(lo, hi):
         row = cards[h].astype(np.int64)
         c, b, f, j = classify(row, ids5, fortune5, category5)
         cls[h] = c
         best[h] = b
         flags[h] = f
         jacks[h] = j
-    return cls, best, flags, jacks
+
+
+def classify_all(cards: np.ndarray, ids5: np.ndarray, fortune5: np.ndarray, category5: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """``classify`` over rows of seven increasing card ids: (class, best five, flags, jacks)."""
+    n = cards.shape[0]
+    out = (np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int16), np.empty(n, dtype=np.int8),
+           np.empty(n, dtype=np.int8))  # fmt: skip
+    over_ranges(_classify_range, n, cards, ids5, fortune5, category5, *out)
+    return out
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from enum import IntEnum
 from functools import cache
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.cache import (
     built_correctly,
@@ -39,6 +39,7 @@ from enumerate.cards import JOKER_ID, RANK_NOUNS, RANK_PLURALS, RANKS, Card, par
 from enumerate.colex import BINOM, colex5
 from enumerate.rules import Rules
 from enumerate.runtime.inpython import in_python
+from enumerate.runtime.threads import over_ranges
 
 ACE = 12
 N_FIVE = int(BINOM[53, 5])
@@ -184,11 +185,11 @@ def _eval5(cards: np.ndarray, wheel_second: bool) -> int:
     return best
 
 
-@njit(cache=True, parallel=True)
-def _all_five_card_keys(wheel_second: bool) -> np.ndarray:
-    keys = np.zeros(N_FIVE, dtype=np.int64)
-    for e in prange(4, 53):
-        cards = np.empty(5, dtype=np.int64)
+@njit(cache=True, nogil=True)
+def _five_card_keys_range(lo, hi, wheel_second, keys):
+    """The keys of the five-card hands whose highest card id is ``4 + lo .. 4 + hi - 1``."""
+    cards = np.empty(5, dtype=np.int64)
+    for e in range(4 + lo, 4 + hi):
         for d in range(3, e):
             for c in range(2, d):
                 for b in range(1, c):
@@ -199,6 +200,11 @@ def _all_five_card_keys(wheel_second: bool) -> np.ndarray:
                         cards[3] = d
                         cards[4] = e
                         keys[colex5(a, b, c, d, e)] = _eval5(cards, wheel_second)
+
+
+def _all_five_card_keys(wheel_second: bool) -> np.ndarray:
+    keys = np.zeros(N_FIVE, dtype=np.int64)
+    over_ranges(_five_card_keys_range, 53 - 4, wheel_second, keys)
     return keys
 
 
@@ -437,14 +443,18 @@ def settings_of(cards: np.ndarray, ids5: np.ndarray, out_high: np.ndarray, out_l
             s += 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
+def _settings_range(lo, hi, cards, ids5, high, low):
+    for h in range(lo, hi):
+        settings_of(cards[h], ids5, high[h], low[h])
+
+
 def all_settings(cards: np.ndarray, ids5: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Settings of many seven-card hands (rows of increasing ids): (n, 21) high ids and low ids."""
     n = cards.shape[0]
     high = np.empty((n, 21), dtype=np.int16)
     low = np.empty((n, 21), dtype=np.int8)
-    for h in prange(n):
-        settings_of(cards[h], ids5, high[h], low[h])
+    over_ranges(_settings_range, n, cards, ids5, high, low)
     return high, low
 
 

@@ -18,11 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SettingValue, five_card_table, settings_of
 from enumerate.rules import Rules
+from enumerate.runtime.threads import over_ranges
 
 MAX_FRONTIER = 21
 
@@ -60,33 +61,37 @@ def _frontier(high, low, max_low, keys, out_h, out_l):
     return n
 
 
-_CHUNK = 4096  # hands per task of ``_all_frontiers``, which reuse one set of buffers
+@njit(cache=True, nogil=True)
+def _frontiers_range(lo, hi, cards, ids5, max_low, size, fh, fl):
+    """The frontiers of rows ``lo .. hi - 1`` of seven increasing card ids, with one set of
+    buffers for all of them (a handful of arrays allocated per hand cost more than setting it:
+    6,972,147 hands on the full deck)."""
+    width = fh.shape[1]
+    high = np.empty(21, dtype=np.int16)
+    low = np.empty(21, dtype=np.int8)
+    keys = np.empty(21, dtype=np.int64)
+    oh = np.empty(21, dtype=np.int64)
+    ol = np.empty(21, dtype=np.int64)
+    for i in range(lo, hi):
+        # the row as it is (int8 in a hand table): ``all_settings`` compiles the same
+        # ``settings_of``, which an int64 copy would compile a second time
+        settings_of(cards[i], ids5, high, low)
+        k = _frontier(high, low, max_low, keys, oh, ol)
+        size[i] = k
+        for j in range(min(k, width)):
+            fh[i, j] = oh[j]
+            fl[i, j] = ol[j]
 
 
-@njit(cache=True, parallel=True)
-def _all_frontiers(cards, ids5, max_low, width):
-    """The frontiers of rows of seven increasing card ids, ``width`` points at most, in tasks
-    of ``_CHUNK`` hands whose buffers serve all of them (a handful of arrays allocated per
-    hand cost more than setting it: 6,972,147 hands on the full deck)."""
+def _all_frontiers(cards: np.ndarray, ids5: np.ndarray, max_low: np.ndarray, width: int
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The frontiers of rows of seven increasing card ids, ``width`` points at most: (size,
+    backs, fronts), -1 past a hand's points."""
     n = cards.shape[0]
     size = np.zeros(n, dtype=np.int8)
     fh = np.full((n, width), -1, dtype=np.int16)
     fl = np.full((n, width), -1, dtype=np.int8)
-    for ch in prange((n + _CHUNK - 1) // _CHUNK):
-        high = np.empty(21, dtype=np.int16)
-        low = np.empty(21, dtype=np.int8)
-        keys = np.empty(21, dtype=np.int64)
-        oh = np.empty(21, dtype=np.int64)
-        ol = np.empty(21, dtype=np.int64)
-        for i in range(ch * _CHUNK, min(n, (ch + 1) * _CHUNK)):
-            # the row as it is (int8 in a hand table): ``all_settings`` compiles the same
-            # ``settings_of``, which an int64 copy would compile a second time
-            settings_of(cards[i], ids5, high, low)
-            k = _frontier(high, low, max_low, keys, oh, ol)
-            size[i] = k
-            for j in range(min(k, width)):
-                fh[i, j] = oh[j]
-                fl[i, j] = ol[j]
+    over_ranges(_frontiers_range, n, cards, ids5, max_low, size, fh, fl)
     return size, fh, fl
 
 

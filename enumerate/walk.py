@@ -7,21 +7,21 @@ hand is classified on its own, nothing is weighted.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.classes import classify, fortune_of_five
 from enumerate.evaluate import five_card_table
 from enumerate.rules import Deck, Rules
+from enumerate.runtime.threads import over_ranges
 
 
-@njit(cache=True, parallel=True)
-def _walk(ids, pairs, ids5, fortune5, category5, n_classes):
-    n_items = pairs.shape[0]
-    counts = np.zeros((n_items, n_classes), dtype=np.int64)
-    flag_counts = np.zeros((n_items, 16 * 8), dtype=np.int64)
-    for item in prange(n_items):
+@njit(cache=True, nogil=True)
+def _walk(lo, hi, ids, pairs, ids5, fortune5, category5, counts, flag_counts):
+    """The hands of items ``lo .. hi - 1`` (their two highest positions in ``ids``), counted
+    by class and by flags and jacks, per item."""
+    hand = np.empty(7, dtype=np.int64)
+    for item in range(lo, hi):
         p5, p6 = pairs[item, 0], pairs[item, 1]
-        hand = np.empty(7, dtype=np.int64)
         hand[5] = ids[p5]
         hand[6] = ids[p6]
         for p4 in range(4, p5):
@@ -37,7 +37,6 @@ def _walk(ids, pairs, ids5, fortune5, category5, n_classes):
                             cls, _b, flags, jacks = classify(hand, ids5, fortune5, category5)
                             counts[item, cls] += 1
                             flag_counts[item, flags * 8 + jacks] += 1
-    return counts.sum(axis=0), flag_counts.sum(axis=0)
 
 
 def walk_classes(deck: Deck | None = None, rules: Rules | None = None):
@@ -52,4 +51,8 @@ def walk_classes(deck: Deck | None = None, rules: Rules | None = None):
     pairs = np.array([(a, b) for b in range(6, n) for a in range(5, b)], dtype=np.int64)
     # spread big and small work items evenly over the threads
     pairs = pairs[np.random.default_rng(0).permutation(len(pairs))]
-    return _walk(ids, pairs, five.ids, fortune_of_five(five), five.category, 13)
+    counts = np.zeros((len(pairs), 13), dtype=np.int64)
+    flag_counts = np.zeros((len(pairs), 16 * 8), dtype=np.int64)
+    over_ranges(_walk, len(pairs), ids, pairs, five.ids, fortune_of_five(five), five.category,
+                counts, flag_counts)  # fmt: skip
+    return counts.sum(axis=0), flag_counts.sum(axis=0)

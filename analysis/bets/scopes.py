@@ -21,13 +21,14 @@ from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from analysis.bets.conditions import THREE_CARD, ConditionError, Fact, Scope
 from enumerate.cards import JOKER_ID
 from enumerate.evaluate import PAIR_BASE, FiveCardTable, five_card_table, settings_of
 from enumerate.houseways.language import CATEGORIES, RANK_WORDS
 from enumerate.rules import Deck, Rules
+from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable
 from enumerate.vocabulary import (
     N_PLAYER_CLASSES,
@@ -76,22 +77,24 @@ DEAL_FACTS = {
 CAN_SET = "can_set"
 
 
-@njit(cache=True, parallel=True)
-def _can_set(cards, ids5, max_low, queries):
-    """Per hand and query ``q``: a valid setting has a back of five-card id ``queries[q, 0]``
-    or stronger and, when ``queries[q, 2] >= 0``, a pair of that rank or better in front;
-    ``queries[q, 1]``: bit 0, no joker in the back; bit 1, none in the front.
+@njit(cache=True, nogil=True)
+def _can_set_range(lo, hi, cards, ids5, max_low, queries, out):
+    """Per hand ``lo .. hi - 1`` and query ``q``: a valid setting has a back of five-card id
+    ``queries[q, 0]`` or stronger and, when ``queries[q, 2] >= 0``, a pair of that rank or
+    better in front; ``queries[q, 1]``: bit 0, no joker in the back; bit 1, none in the front.
 
     Each hand is set once: per joker condition and per least pair rank in front (none, 2..A)
     the strongest back, so every query is one look-up."""
-    n, m = cards.shape[0], queries.shape[0]
-    out = np.zeros((m, n), dtype=np.bool_)  # a query's answers contiguous
-    for h in prange(n):
-        row = cards[h].astype(np.int64)
-        high = np.empty(21, dtype=np.int64)
-        low = np.empty(21, dtype=np.int64)
+    m = queries.shape[0]
+    row = np.empty(7, dtype=np.int64)
+    high = np.empty(21, dtype=np.int64)
+    low = np.empty(21, dtype=np.int64)
+    best = np.empty((4, 14), dtype=np.int64)  # [joker condition, least pair rank + 1]
+    for h in range(lo, hi):
+        for i in range(7):
+            row[i] = cards[h, i]
         settings_of(row, ids5, high, low)
-        best = np.full((4, 14), -1, dtype=np.int64)  # [joker condition, least pair rank + 1]
+        best[:] = -1
         s = 0
         for i in range(7):
             for j in range(i + 1, 7):
@@ -111,6 +114,14 @@ def _can_set(cards, ids5, max_low, queries):
                     best[c, k] = best[c, k + 1]
         for q in range(m):
             out[q, h] = best[queries[q, 1], queries[q, 2] + 1] >= queries[q, 0]
+
+
+def _can_set(cards: np.ndarray, ids5: np.ndarray, max_low: np.ndarray, queries: np.ndarray
+             ) -> np.ndarray:  # fmt: skip
+    """Per query and hand: whether the hand can be set as the query asks (``_can_set_range``);
+    a query's answers contiguous."""
+    out = np.zeros((queries.shape[0], cards.shape[0]), dtype=np.bool_)
+    over_ranges(_can_set_range, cards.shape[0], cards, ids5, max_low, queries, out)
     return out
 
 

@@ -34,49 +34,49 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange
+from numba import njit
 
 from enumerate.deals import hand_keys, settle
 from enumerate.engine.pairs.counts import PairCounts
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
+from enumerate.runtime.threads import over_ranges
 from enumerate.vocabulary import N_PLAYER_CLASSES, dealer_class_name, player_class_name
 
 HAND = 7
 DEFAULT_CHUNK = 250_000  # deals per chunk: about 430 MB of per-hand keys (full deck)
 
 
-@njit(cache=True, parallel=True)
-def _deal(ids, offsets, hands, codes):
-    """Deal ``r`` of ``h`` hands (``offsets`` has ``7 h`` columns): the first ``7 h`` steps of
-    a Fisher-Yates shuffle of ``ids`` (position ``t`` swaps with ``t + offsets[r, t]``); cards
-    ``7 s .. 7 s + 6`` go to ``hands[s m + r]`` (s = 0: the player, 1: the dealer, or further
-    hands), each hand sorted by card id, with ``codes`` its card bitmask.
+@njit(cache=True, nogil=True)
+def _deal(lo, hi, ids, offsets, hands, codes):
+    """Deals ``lo <= r < hi`` of ``h`` hands (``offsets`` has ``7 h`` columns): the first
+    ``7 h`` steps of a Fisher-Yates shuffle of ``ids`` (position ``t`` swaps with
+    ``t + offsets[r, t]``); cards ``7 s .. 7 s + 6`` go to ``hands[s m + r]`` (s = 0: the
+    player, 1: the dealer, or further hands), each hand sorted by card id, with ``codes`` its
+    card bitmask.
     """
     m = offsets.shape[0]
     steps = offsets.shape[1]
-    block = 4096
-    for b in prange((m + block - 1) // block):
-        deck = ids.copy()  # one scratch deck per block, restored after every deal
-        for r in range(b * block, min(m, (b + 1) * block)):
-            for t in range(steps):
-                j = t + offsets[r, t]
-                deck[t], deck[j] = deck[j], deck[t]
-            for side in range(steps // HAND):
-                row = r + side * m
-                code = 0
-                for t in range(HAND):
-                    c = deck[side * HAND + t]
-                    code |= np.int64(1) << c
-                    u = t  # insertion sort into the output row
-                    while u > 0 and hands[row, u - 1] > c:
-                        hands[row, u] = hands[row, u - 1]
-                        u -= 1
-                    hands[row, u] = c
-                codes[row] = code
-            for t in range(steps - 1, -1, -1):
-                j = t + offsets[r, t]
-                deck[t], deck[j] = deck[j], deck[t]
+    deck = ids.copy()  # one scratch deck, restored after every deal
+    for r in range(lo, hi):
+        for t in range(steps):
+            j = t + offsets[r, t]
+            deck[t], deck[j] = deck[j], deck[t]
+        for side in range(steps // HAND):
+            row = r + side * m
+            code = 0
+            for t in range(HAND):
+                c = deck[side * HAND + t]
+                code |= np.int64(1) << c
+                u = t  # insertion sort into the output row
+                while u > 0 and hands[row, u - 1] > c:
+                    hands[row, u] = hands[row, u - 1]
+                    u -= 1
+                hands[row, u] = c
+            codes[row] = code
+        for t in range(steps - 1, -1, -1):
+            j = t + offsets[r, t]
+            deck[t], deck[j] = deck[j], deck[t]
 
 
 @njit
@@ -103,7 +103,7 @@ def _deal_codes(
     hands = np.empty((n_hands * n_deals, HAND), dtype=np.int64)
     codes = np.empty(n_hands * n_deals, dtype=np.int64)
     if n_deals:
-        _deal(ids, offsets, hands, codes)
+        over_ranges(_deal, n_deals, ids, offsets, hands, codes)
     return hands, codes
 
 

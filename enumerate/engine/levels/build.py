@@ -17,9 +17,10 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit
 
 from enumerate.rules import Deck
+from enumerate.runtime.threads import cores, over_ranges
 from enumerate.symmetry import (
     Orbits,
     canonical_code,
@@ -58,17 +59,15 @@ def _code_table(codes):
     return keys, values, 64 - bits
 
 
-@njit(cache=True, parallel=True)
-def _subset_orbits(cards, subsets, suit_pos, keys, values, shift):
-    """Orbit index of every k-subset of every hand (``suit_keys``: the code of
+@njit(cache=True, nogil=True)
+def _subset_orbits_range(lo, hi, cards, subsets, suit_pos, keys, values, shift, out):
+    """Orbit index of every k-subset of hands ``lo .. hi - 1`` (``suit_keys``: the code of
     ``canonical_code``, without allocations, as this runs a billion times), looked up in
     ``_code_table``; -1 for a code that is not an orbit's (never, if the orbit list is
     right)."""
     mask = keys.shape[0] - 1
-    n = cards.shape[0]
     n_sub = subsets.shape[0]
-    out = np.empty(n * n_sub, dtype=np.int32)
-    for c in prange(n):
+    for c in range(lo, hi):
         for j in range(n_sub):
             k0, k1, k2, k3, joker = suit_keys(cards[c], subsets[j], suit_pos)
             code = code_of_masks(k0, k1, k2, k3, joker)
@@ -76,32 +75,35 @@ def _subset_orbits(cards, subsets, suit_pos, keys, values, shift):
             while keys[h] != code and keys[h] != _EMPTY:
                 h = (h + 1) & mask
             out[c * n_sub + j] = values[h] if keys[h] == code else -1
+
+
+def _subset_orbits(cards: np.ndarray, subsets: np.ndarray, suit_pos: np.ndarray,
+                   keys: np.ndarray, values: np.ndarray, shift: int) -> np.ndarray:  # fmt: skip
+    """Orbit index of every k-subset of every hand, hand by hand (``_subset_orbits_range``)."""
+    out = np.empty(cards.shape[0] * subsets.shape[0], dtype=np.int32)
+    over_ranges(_subset_orbits_range, cards.shape[0], cards, subsets, suit_pos, keys, values,
+                shift, out)  # fmt: skip
     return out
 
 
-@njit(cache=True, parallel=True)
-def _chunk_counts(sidx, n_sub, n_orbits, bounds):
-    """counts[ch, s]: subsets of the classes of chunk ch that fall in orbit s."""
-    n_chunks = bounds.shape[0] - 1
-    counts = np.zeros((n_chunks, n_orbits), dtype=np.int64)
-    for ch in prange(n_chunks):
+@njit(cache=True, nogil=True)
+def _chunk_counts(lo, hi, sidx, n_sub, bounds, counts):
+    """counts[ch, s]: subsets of the classes of chunk ch (``lo .. hi - 1``) in orbit s."""
+    for ch in range(lo, hi):
         for pos in range(bounds[ch] * n_sub, bounds[ch + 1] * n_sub):
             counts[ch, sidx[pos]] += 1
-    return counts
 
 
-@njit(cache=True, parallel=True)
-def _group(sidx, n_sub, bounds, starts, total):
-    """Counting sort of (class) entries by orbit; each chunk writes its own slots, so the
-    classes of an orbit stay in increasing order."""
-    items = np.empty(total, dtype=np.int32)
-    for ch in prange(bounds.shape[0] - 1):
+@njit(cache=True, nogil=True)
+def _group(lo, hi, sidx, n_sub, bounds, starts, items):
+    """Counting sort of (class) entries by orbit, chunks ``lo .. hi - 1``; each chunk writes
+    its own slots, so the classes of an orbit stay in increasing order."""
+    for ch in range(lo, hi):
         cursor = starts[ch].copy()
         for pos in range(bounds[ch] * n_sub, bounds[ch + 1] * n_sub):
             s = sidx[pos]
             items[cursor[s]] = pos // n_sub
             cursor[s] += 1
-    return items
 
 
 @dataclass(frozen=True, eq=False)
@@ -154,13 +156,15 @@ def build_level(table: HandTable, k: int) -> Level:
     sidx = _subset_orbits(table.cards, subsets, suit_positions(deck), *_code_table(orb.codes))
     if sidx.min() < 0:
         raise AssertionError(f"level {k}: a subset's canonical code is not in the orbit list")
-    n_chunks = max(1, min(n, 4 * get_num_threads()))
+    n_chunks = max(1, min(n, 4 * cores()))
     bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
-    counts = _chunk_counts(sidx, len(subsets), len(orb), bounds)
+    counts = np.zeros((n_chunks, len(orb)), dtype=np.int64)
+    over_ranges(_chunk_counts, n_chunks, sidx, len(subsets), bounds, counts)
     offsets = np.zeros(len(orb) + 1, dtype=np.int64)
     np.cumsum(counts.sum(axis=0), out=offsets[1:])
     starts = offsets[:-1][None, :] + np.cumsum(counts, axis=0) - counts
-    items = _group(sidx, len(subsets), bounds, starts, int(offsets[-1]))
+    items = np.empty(int(offsets[-1]), dtype=np.int32)
+    over_ranges(_group, n_chunks, sidx, len(subsets), bounds, starts, items)
     return Level(k, orb, offsets, items)
 
 

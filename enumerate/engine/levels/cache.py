@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.cache import (
     built_correctly,
@@ -34,6 +34,7 @@ from enumerate.cache import (
 )
 from enumerate.engine.levels.build import LevelArrays, build_level
 from enumerate.rules import Deck, Rules
+from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable
 
 LEVEL_SCHEMA = 1
@@ -62,16 +63,12 @@ def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Pat
                        _level_prov(deck, rules, level.k))  # fmt: skip
 
 
-@njit(cache=True, parallel=True)
-def _family_hands(offsets, items, class_orbit, n_classes):
-    """Per orbit, the hands its family holds (class orbit sizes summed); the number of items
-    that are not class rows; and the number that are below the item before them in their
-    family (both 0 when the level is sound)."""
-    n = offsets.shape[0] - 1
-    out = np.zeros(n, dtype=np.int64)
-    bad = np.zeros(n, dtype=np.int64)
-    unsorted = np.zeros(n, dtype=np.int64)
-    for s in prange(n):
+@njit(cache=True, nogil=True)
+def _family_hands_range(lo, hi, offsets, items, class_orbit, n_classes, out, bad, unsorted):
+    """Per orbit ``lo .. hi - 1``: the hands its family holds (class orbit sizes summed); the
+    number of items that are not class rows; and the number that are below the item before
+    them in their family (both 0 when the level is sound)."""
+    for s in range(lo, hi):
         total = 0
         for t in range(offsets[s], offsets[s + 1]):
             c = items[t]
@@ -82,7 +79,19 @@ def _family_hands(offsets, items, class_orbit, n_classes):
             else:
                 total += class_orbit[c]
         out[s] = total
-    return out, bad.sum(), unsorted.sum()
+
+
+def _family_hands(offsets: np.ndarray, items: np.ndarray, class_orbit: np.ndarray,
+                  n_classes: int) -> tuple[np.ndarray, int, int]:  # fmt: skip
+    """Per orbit, the hands its family holds; the items that are not class rows; the items
+    below the one before them in their family (``_family_hands_range``)."""
+    n = offsets.shape[0] - 1
+    out = np.zeros(n, dtype=np.int64)
+    bad = np.zeros(n, dtype=np.int64)
+    unsorted = np.zeros(n, dtype=np.int64)
+    over_ranges(_family_hands_range, n, offsets, items, class_orbit, n_classes, out, bad,
+                unsorted)  # fmt: skip
+    return out, int(bad.sum()), int(unsorted.sum())
 
 
 def check_level(level: LevelArrays, deck: Deck, class_orbit: np.ndarray) -> None:

@@ -31,9 +31,10 @@ from functools import cache
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from enumerate.rules import Deck
+from enumerate.runtime.threads import over_ranges
 from enumerate.symmetry import partitions, popcount
 
 _MASK = 0x1FFF  # one suit's 13 rank bits
@@ -52,8 +53,11 @@ class ClassIndex:
 
     def of_codes(self, codes: np.ndarray) -> np.ndarray:
         """The number of each canonical code (int64)."""
-        return _of_codes(np.ascontiguousarray(codes, dtype=np.int64), self.mask_rank,
-                         self.n_masks, self.binom, self.pattern_offset)  # fmt: skip
+        codes = np.ascontiguousarray(codes, dtype=np.int64)
+        out = np.empty(codes.shape[0], dtype=np.int64)
+        over_ranges(_of_codes, codes.shape[0], codes, self.mask_rank, self.n_masks, self.binom,
+                    self.pattern_offset, out)  # fmt: skip
+        return out
 
     def permutation(self, codes: np.ndarray) -> np.ndarray:
         """``of_codes(codes)`` of a hand table's codes, checked to be a bijection onto
@@ -148,17 +152,15 @@ def index_of_keys(k0, k1, k2, k3, joker, mask_rank, n_masks, binom, pattern_offs
     return first + n
 
 
-@njit(cache=True, parallel=True)
-def _of_codes(codes, mask_rank, n_masks, binom, pattern_offset):
-    out = np.empty(codes.shape[0], dtype=np.int64)
-    for i in prange(codes.shape[0]):
+@njit(cache=True, nogil=True)
+def _of_codes(lo, hi, codes, mask_rank, n_masks, binom, pattern_offset, out):
+    for i in range(lo, hi):
         c = codes[i]
         m0, m1, m2, m3 = (c >> 39) & _MASK, (c >> 26) & _MASK, (c >> 13) & _MASK, c & _MASK
         out[i] = index_of_keys(
             (popcount(m0) << 13) | m0, (popcount(m1) << 13) | m1, (popcount(m2) << 13) | m2,
             (popcount(m3) << 13) | m3, c >> 52, mask_rank, n_masks, binom, pattern_offset,
         )  # fmt: skip
-    return out
 
 
 @njit(cache=True)

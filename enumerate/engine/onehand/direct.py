@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from math import comb
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit
 
 from enumerate.cache import (
     built_correctly,
@@ -44,6 +44,7 @@ from enumerate.evaluate import HIGH_ID_BOUND, N_LOW
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.inpython import in_python
+from enumerate.runtime.threads import cores, over_ranges
 from enumerate.symmetry import canonical_code, suit_keys, suit_positions
 from enumerate.tables import hand_table
 from enumerate.vocabulary import ALL_DEALER_EVENTS
@@ -189,18 +190,16 @@ def _settings_of_hands(hands, suit_pos, keys, mask_rank, n_masks, binom, pattern
     return -1
 
 
-@njit(cache=True, parallel=True)
-def _histogram(pool, suit_pos, keys, mask_rank, n_masks, binom, pattern_offset, starts,
-               high_bucket, low_bucket, n_d, n_h, n_l):  # fmt: skip
-    """The dealer hands of ``pool`` with lexicographic ranks ``starts[0] .. starts[-1]``, by
-    (dealer class, high bucket, low bucket); and how many had no class number."""
-    n_chunks = starts.shape[0] - 1
-    hist = np.zeros((n_chunks, n_d, n_h, n_l), dtype=np.int64)
-    missing = np.zeros(n_chunks, dtype=np.int64)
+@njit(cache=True, nogil=True)
+def _histogram(lo, hi, pool, suit_pos, keys, mask_rank, n_masks, binom, pattern_offset, starts,
+               high_bucket, low_bucket, hist, missing):  # fmt: skip
+    """The dealer hands of ``pool`` with lexicographic ranks ``starts[lo] .. starts[hi]``, by
+    chunk, dealer class, high bucket and low bucket (``hist``); and per chunk how many had no
+    class number (``missing``)."""
     n = keys.shape[0]
-    for ch in prange(n_chunks):
-        buf = np.empty((_BATCH, 7), dtype=np.int64)
-        every = np.arange(7)  # all seven cards of a dealer hand
+    buf = np.empty((_BATCH, 7), dtype=np.int64)
+    every = np.arange(7)  # all seven cards of a dealer hand
+    for ch in range(lo, hi):
         at = starts[ch]
         while at < starts[ch + 1]:
             got = combinations_at(pool, at, min(_BATCH, starts[ch + 1] - at), buf)
@@ -215,7 +214,6 @@ def _histogram(pool, suit_pos, keys, mask_rank, n_masks, binom, pattern_offset, 
                 hb = high_bucket[v >> _HIGH_SHIFT]
                 hist[ch, v & 31, hb, low_bucket[(v >> _LOW_SHIFT) & 127]] += 1
             at += got
-    return hist.sum(axis=0), missing.sum()
 
 
 def count_direct(
@@ -248,13 +246,14 @@ def count_direct(
     low_bucket = np.searchsorted(lows, np.arange(128), side="right")
     pool = np.array(sorted(set(deck.ids) - set(ids)), dtype=np.int64)
     n_dealer = comb(len(pool), 7)
-    n_chunks = max(1, min(n_dealer, _CHUNKS_PER_THREAD * get_num_threads()))
+    n_chunks = max(1, min(n_dealer, _CHUNKS_PER_THREAD * cores()))
     n_d = len(dk.dealer_class_bits)
-    hist, missing = _histogram(
-        pool, pos, dk.keys, ix.mask_rank, ix.n_masks, ix.binom, ix.pattern_offset,
-        np.linspace(0, n_dealer, n_chunks + 1).astype(np.int64), high_bucket, low_bucket, n_d,
-        len(highs) + 1, len(lows) + 1,
-    )  # fmt: skip
+    by_chunk = np.zeros((n_chunks, n_d, len(highs) + 1, len(lows) + 1), dtype=np.int64)
+    missing_by_chunk = np.zeros(n_chunks, dtype=np.int64)
+    over_ranges(_histogram, n_chunks, pool, pos, dk.keys, ix.mask_rank, ix.n_masks, ix.binom,
+                ix.pattern_offset, np.linspace(0, n_dealer, n_chunks + 1).astype(np.int64),
+                high_bucket, low_bucket, by_chunk, missing_by_chunk)  # fmt: skip
+    hist, missing = by_chunk.sum(axis=0), int(missing_by_chunk.sum())
     if missing:
         raise AssertionError(f"{missing} dealer hands have no class number")
     total = hist.sum(axis=(1, 2))
