@@ -10,15 +10,18 @@ engine; the parent reads each table from the cache when it needs it (``WaysAhead
 
 Nothing is trusted to the child: a table it writes is an ordinary cache file, verified when the
 parent reads it, and a table it did not write (it failed, or had not got to it) the parent
-builds itself. The child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the cache
-folder), so that two processes never write one function's entries of numba's cache at once.
+builds itself. Both processes save and load numba's cache files under a lock
+(``enumerate.runtime.numbacache``), so a kernel one of them compiled the other loads; where that
+lock cannot be had, the child compiles into a numba cache folder of its own (``NUMBA_DIR`` in the
+cache folder), so that two processes never write one function's entries of numba's cache at once.
 
-Run as ``python -m analysis.report.ahead --deck NAME --wheel W [--choices] WAY...``: the ways
-without a reading (no brackets in the name) in one pass, then (``--choices``) the setting of
-every front of the derived cards in every class (``analysis.derive.classes``), which the
-report's derived cards read, then the readings in one pass, at the lowest CPU priority (the
-report wants them last), then (``--dealer-pages OUT --rules K``) the pages of the derived
-dealer's cards, at that priority too, in the time the per-hand table leaves a core idle.
+Run as ``python -m analysis.report.ahead --deck NAME --wheel W [--choices]
+[--shared-numba-cache] WAY...``: the ways without a reading (no brackets in the name) in one
+pass, then (``--choices``) the setting of every front of the derived cards in every class
+(``analysis.derive.classes``), which the report's derived cards read, then the readings in one
+pass, at the lowest CPU priority (the report wants them last), then (``--dealer-pages OUT
+--rules K``) the pages of the derived dealer's cards, at that priority too, in the time the
+per-hand table leaves a core idle.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ from enumerate.cache import cache_dir
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import no_huge_pages_by_default
+from enumerate.runtime.numbacache import lock_cache_files
 from enumerate.waytables import way_is_cached
 
-NUMBA_DIR = "numba-ahead"  # the child's numba cache, inside the cache folder
+NUMBA_DIR = "numba-ahead"  # the child's numba cache where it cannot share the parent's
 LOG = "ahead.log"  # what the child printed, inside the cache folder
 DEALER_PAGES = "ahead-dealer-pages.json"  # the dealer's pages' index lines, in the cache folder
 POLL_SECONDS = 0.2
@@ -49,10 +53,11 @@ class WaysAhead:
     """A child process building the way tables of ``names`` for ``deck`` and ``rules``.
 
     Use it as a context manager: on leaving, a child still running is stopped (the tables it
-    finished stay in the cache)."""
+    finished stay in the cache). ``own_numba_cache``: the child compiles into a numba cache
+    folder of its own even where the two could share this process's (module docstring)."""
 
     def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
-                 own_numba_cache: bool = True, choices: bool = False,
+                 own_numba_cache: bool = False, choices: bool = False,
                  dealer_pages: Path | None = None, n_rules: int = 0) -> None:  # fmt: skip
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
         self.choices = choices
@@ -63,13 +68,14 @@ class WaysAhead:
         self.pages_file.unlink(missing_ok=True)  # a file of an earlier run is never read
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
         no_huge_pages_by_default(env)  # as the report's own arrays (``without_huge_pages``)
-        if own_numba_cache:
+        shared = not own_numba_cache and lock_cache_files()
+        if not shared:
             env["NUMBA_CACHE_DIR"] = str(cache / NUMBA_DIR)
         pages = (["--dealer-pages", str(self.dealer_pages), "--rules", str(n_rules)]
                  if self.dealer_pages is not None else [])  # fmt: skip
         cmd = [sys.executable, "-m", "analysis.report.ahead", "--deck", deck.name, "--wheel",
-               rules.wheel, *(["--choices"] if choices else []), *pages,
-               *self.names]  # fmt: skip
+               rules.wheel, *(["--choices"] if choices else []),
+               *(["--shared-numba-cache"] if shared else []), *pages, *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
@@ -207,8 +213,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--choices", action="store_true")
     parser.add_argument("--dealer-pages", type=Path)
     parser.add_argument("--rules", type=int, default=0)
+    parser.add_argument("--shared-numba-cache", action="store_true")
     parser.add_argument("ways", nargs="+")
     args = parser.parse_args(argv)
+    if args.shared_numba_cache and not lock_cache_files():
+        # the parent saves into these folders under the lock: never without it
+        raise SystemExit("ahead: numba's cache files cannot be locked here; nothing built")
     build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, args.choices,
           args.dealer_pages, args.rules)  # fmt: skip
 
