@@ -143,7 +143,8 @@ def _bounds(first, gains, bad, value, n_positions):
                 if d > 0:
                     bucket[first[k], j] += d
     for i in range(n_positions - 1, -1, -1):
-        bucket[i] += bucket[i + 1]
+        for j in range(n_fronts):  # element by element: a row add compiles far slower
+            bucket[i, j] += bucket[i + 1, j]
     return bucket[:n_positions]
 
 
