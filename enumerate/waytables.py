@@ -97,12 +97,24 @@ class PlayerTable:
     def on_frontier(self, high: np.ndarray, low: np.ndarray) -> np.ndarray:
         """Whether each class's setting (``high[i]``, ``low[i]``) is a frontier point; a valid
         setting that is not is dominated."""
-        high = np.asarray(high)
-        low = np.asarray(low)
+        high = np.ascontiguousarray(high, dtype=np.int64)
+        low = np.ascontiguousarray(low, dtype=np.int64)
+        if high.shape != (len(self),) or low.shape != (len(self),):
+            raise ValueError(f"a setting per class is wanted: {len(self)}, not {high.shape}")
         out = np.zeros(len(self), dtype=np.bool_)
-        for j in range(self.high.shape[1]):  # column by column: no (n, width) temporaries
-            out |= (self.high[:, j] == high) & (self.low[:, j] == low)
+        _on_frontier(self.high, self.low, high, low, out)
         return out
+
+
+@njit(cache=True, nogil=True)
+def _on_frontier(fh, fl, high, low, out):
+    """``out[i]``: some column j of row i has ``fh[i, j] == high[i]`` and ``fl[i, j] ==
+    low[i]`` (a row at a time: numpy's column by column reads the (n, width) tables strided)."""
+    for i in range(fh.shape[0]):
+        for j in range(fh.shape[1]):
+            if fh[i, j] == high[i] and fl[i, j] == low[i]:
+                out[i] = True
+                break
 
 
 def _safe(text: str) -> str:
