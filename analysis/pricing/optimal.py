@@ -453,6 +453,19 @@ def optimal_return_table(
     return optimal_strategy(get_variant(variant), house_way, deck, rules, use_cache).returns()
 
 
+@njit(cache=True, nogil=True)
+def _weighted_rows(table, rows, weight):
+    """``(weight[:, None] * table[rows]).sum(axis=0)`` in int64, without the (n, columns)
+    temporaries: the per-hand table's rows of the classes' chosen points, summed by orbit."""
+    out = np.zeros(table.shape[1], dtype=np.int64)
+    for c in range(rows.shape[0]):
+        r = rows[c]
+        w = weight[c]
+        for s in range(table.shape[1]):
+            out[s] += w * np.int64(table[r, s])
+    return out
+
+
 def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,
                      player: str = "optimal", notes: tuple[str, ...] | None = None,
                      player_way: str | None = None) -> ReturnTable:  # fmt: skip
@@ -463,11 +476,12 @@ def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,
 
     variant = opt.variant
     per = opt.per_hand
-    chosen = opt.best_point if points is None else points
-    size = opt.table.orbit_size.astype(np.int64)[:, None]
-    win = (size * per.win[chosen]).sum(axis=0)  # by win set
-    loss = (size * per.loss[chosen]).sum(axis=0)  # by loss set
-    total = (size * per.total).sum(axis=0)  # by dealer class
+    chosen = np.ascontiguousarray(opt.best_point if points is None else points, dtype=np.int64)
+    size = np.ascontiguousarray(opt.table.orbit_size, dtype=np.int64)
+    every = np.arange(len(size), dtype=np.int64)
+    win = _weighted_rows(per.win, chosen, size)  # by win set
+    loss = _weighted_rows(per.loss, chosen, size)  # by loss set
+    total = _weighted_rows(per.total, every, size)  # by dealer class
     # the lines add the counts by the rule that settles them: a group of dealer classes per
     # rule, its wins a sum of win columns (``moebius`` of the group's indicator)
     cells = per.dealer_class_bits
