@@ -39,6 +39,7 @@ from analysis.games.variants import DealerRule, Variant, get_variant
 from analysis.report.notebook import ShowsAsHtml
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
+from enumerate.engine.kernels.sums import weighted_rows
 from enumerate.engine.perhand.answersets import AnswerSets, moebius, on_sets, subsets
 from enumerate.engine.perhand.row import find_table
 from enumerate.engine.perhand.table import PerHand, run_per_hand
@@ -453,19 +454,6 @@ def optimal_return_table(
     return optimal_strategy(get_variant(variant), house_way, deck, rules, use_cache).returns()
 
 
-@njit(cache=True, nogil=True)
-def _weighted_rows(table, rows, weight):
-    """``(weight[:, None] * table[rows]).sum(axis=0)`` in int64, without the (n, columns)
-    temporaries: the per-hand table's rows of the classes' chosen points, summed by orbit."""
-    out = np.zeros(table.shape[1], dtype=np.int64)
-    for c in range(rows.shape[0]):
-        r = rows[c]
-        w = weight[c]
-        for s in range(table.shape[1]):
-            out[s] += w * np.int64(table[r, s])
-    return out
-
-
 def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,
                      player: str = "optimal", notes: tuple[str, ...] | None = None,
                      player_way: str | None = None) -> ReturnTable:  # fmt: skip
@@ -479,9 +467,9 @@ def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,
     chosen = np.ascontiguousarray(opt.best_point if points is None else points, dtype=np.int64)
     size = np.ascontiguousarray(opt.table.orbit_size, dtype=np.int64)
     every = np.arange(len(size), dtype=np.int64)
-    win = _weighted_rows(per.win, chosen, size)  # by win set
-    loss = _weighted_rows(per.loss, chosen, size)  # by loss set
-    total = _weighted_rows(per.total, every, size)  # by dealer class
+    win = weighted_rows(per.win, chosen, size)  # by win set
+    loss = weighted_rows(per.loss, chosen, size)  # by loss set
+    total = weighted_rows(per.total, every, size)  # by dealer class
     # the lines add the counts by the rule that settles them: a group of dealer classes per
     # rule, its wins a sum of win columns (``moebius`` of the group's indicator)
     cells = per.dealer_class_bits

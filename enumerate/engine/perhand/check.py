@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from enumerate.cache import require
+from enumerate.engine.kernels.sums import weighted_rows
 from enumerate.engine.keys import EngineKeys
 from enumerate.waytables import flatten_rows
 
@@ -116,6 +117,6 @@ def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
     orbit = keys.class_orbit.astype(np.int64)
     hands = np.zeros(keys.n_dealer_classes, dtype=np.int64)
     np.add.at(hands, keys.dealer_class.astype(np.int64), orbit)
-    met = [int((orbit * r.total[:, d].astype(np.int64)).sum()) for d in range(r.total.shape[1])]
+    met = weighted_rows(r.total, np.arange(len(orbit), dtype=np.int64), orbit).tolist()
     require(met == [unit * int(h) for h in hands],
             "a dealer class's hands disagree with the hand table")  # fmt: skip
