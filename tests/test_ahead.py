@@ -46,6 +46,35 @@ def test_the_child_builds_them_and_the_parent_reads_them(cache):
     assert _same("max-back")
 
 
+def test_a_child_started_before_the_hand_table_waits_for_the_parents(cache):
+    """Started while the parent builds the hand table (``after_hand_table``), the child
+    compiles its pass on the tiny deck, then waits: it never builds the deck's table itself."""
+    import time
+
+    from enumerate.engine.warmup import WARM_DECK
+    from enumerate.tables import hand_table, hand_table_is_cached
+
+    deck = Deck.parse("9TJQ:cdhs+joker")
+    assert deck.name != WARM_DECK
+    names = ["max-back"]
+    with WaysAhead(deck, Rules(), names, after_hand_table=True) as child:
+        end = time.monotonic() + 120
+        while not way_is_cached(get_way("max-back"), Deck.parse(WARM_DECK), Rules()):
+            assert child.proc.poll() is None and time.monotonic() < end
+            time.sleep(0.1)
+        time.sleep(1.0)
+        assert child.proc.poll() is None  # still waiting
+        assert not hand_table_is_cached(deck, Rules())
+        assert not way_is_cached(get_way("max-back"), deck, Rules())
+        hand_table(deck, Rules())
+        child.wait(names)
+        assert child.proc.wait(timeout=120) == 0
+    cached = way_table("max-back", deck)
+    fresh = way_table("max-back", deck, use_cache=False)
+    assert cached.from_cache and all(
+        np.array_equal(getattr(cached, c), getattr(fresh, c)) for c in COLUMNS)
+
+
 def test_a_child_that_fails_leaves_the_tables_to_the_parent(cache):
     # the child does not know the way (it was never registered there): it stops with an
     # error, and waiting for its tables returns instead of hanging

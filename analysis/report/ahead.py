@@ -16,12 +16,13 @@ lock cannot be had, the child compiles into a numba cache folder of its own (``N
 cache folder), so that two processes never write one function's entries of numba's cache at once.
 
 Run as ``python -m analysis.report.ahead --deck NAME --wheel W [--choices]
-[--shared-numba-cache] WAY...``: the ways without a reading (no brackets in the name) in one
-pass, then (``--choices``) the setting of every front of the derived cards in every class
-(``analysis.derive.classes``), which the report's derived cards read, then the readings in one
-pass, at the lowest CPU priority (the report wants them last), then (``--dealer-pages OUT
---rules K``) the pages of the derived dealer's cards, at that priority too, in the time the
-per-hand table leaves a core idle.
+[--shared-numba-cache] [--after-hand-table] WAY...``: (``--after-hand-table``) the way pass
+compiled on a tiny deck while the parent builds the deck's hand table, then the ways without a
+reading (no brackets in the name) in one pass, then (``--choices``) the setting of every front
+of the derived cards in every class (``analysis.derive.classes``), which the report's derived
+cards read, then the readings in one pass, at the lowest CPU priority (the report wants them
+last), then (``--dealer-pages OUT --rules K``) the pages of the derived dealer's cards, at that
+priority too, in the time the per-hand table leaves a core idle.
 """
 
 from __future__ import annotations
@@ -54,11 +55,14 @@ class WaysAhead:
 
     Use it as a context manager: on leaving, a child still running is stopped (the tables it
     finished stay in the cache). ``own_numba_cache``: the child compiles into a numba cache
-    folder of its own even where the two could share this process's (module docstring)."""
+    folder of its own even where the two could share this process's (module docstring).
+    ``after_hand_table``: this process is building the deck's hand table; the child compiles
+    its way pass on a tiny deck meanwhile, then waits for the table in the cache."""
 
     def __init__(self, deck: Deck, rules: Rules, names: Sequence[str],
                  own_numba_cache: bool = False, choices: bool = False,
-                 dealer_pages: Path | None = None, n_rules: int = 0) -> None:  # fmt: skip
+                 dealer_pages: Path | None = None, n_rules: int = 0,
+                 after_hand_table: bool = False) -> None:  # fmt: skip
         self.deck, self.rules, self.names = deck, rules, list(dict.fromkeys(names))
         self.choices = choices
         self.dealer_pages = dealer_pages.resolve() if dealer_pages is not None else None
@@ -75,7 +79,9 @@ class WaysAhead:
                  if self.dealer_pages is not None else [])  # fmt: skip
         cmd = [sys.executable, "-m", "analysis.report.ahead", "--deck", deck.name, "--wheel",
                rules.wheel, *(["--choices"] if choices else []),
-               *(["--shared-numba-cache"] if shared else []), *pages, *self.names]  # fmt: skip
+               *(["--shared-numba-cache"] if shared else []),
+               *(["--after-hand-table"] if after_hand_table else []), *pages,
+               *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
                                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
@@ -141,7 +147,8 @@ class WaysAhead:
 
 
 def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
-          dealer_pages: Path | None = None, n_rules: int = 0) -> None:  # fmt: skip
+          dealer_pages: Path | None = None, n_rules: int = 0,
+          after_hand_table: bool = False) -> None:  # fmt: skip
     """The child's work: the ways without a reading together (rule cards share one pass over
     the hands: seven casino ways in about two thirds of the time they take one by one, all
     ready before the parent's first need of them), then (``choices``) the derived cards'
@@ -151,6 +158,9 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
     plain = [n for n in names if "[" not in n]
     readings = [n for n in names if "[" in n]
     t0 = time.perf_counter()
+    if after_hand_table:
+        _await_hand_table(deck, rules, plain)
+        print(f"{time.perf_counter() - t0:7.1f} s: the hand table", flush=True)
     if plain:
         way_tables(plain, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {', '.join(plain)}", flush=True)  # when
@@ -171,6 +181,24 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
     if dealer_pages is not None:
         _dealer_pages(deck, rules, dealer_pages, n_rules)
         print(f"{time.perf_counter() - t0:7.1f} s: the dealer's derived pages", flush=True)
+
+
+def _await_hand_table(deck: Deck, rules: Rules, plain: Sequence[str]) -> None:
+    """Started while the parent builds the deck's hand table (its first step, on a core and a
+    half), the child sets a tiny deck by the ways ``plain`` meanwhile, which compiles the way
+    pass for the same argument types, then waits for the parent's table in the cache rather
+    than building it a second time. A parent that is gone ends the wait."""
+    from enumerate.engine.warmup import WARM_DECK
+    from enumerate.tables import hand_table_is_cached
+    from enumerate.waytables import way_tables
+
+    parent = os.getppid()
+    if not hand_table_is_cached(deck, rules) and plain:
+        way_tables(plain, Deck.parse(WARM_DECK), rules)
+    while not hand_table_is_cached(deck, rules):
+        if os.getppid() != parent:
+            raise SystemExit("ahead: the report that started this process is gone")
+        time.sleep(POLL_SECONDS)
 
 
 def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int) -> None:
@@ -214,13 +242,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dealer-pages", type=Path)
     parser.add_argument("--rules", type=int, default=0)
     parser.add_argument("--shared-numba-cache", action="store_true")
+    parser.add_argument("--after-hand-table", action="store_true")
     parser.add_argument("ways", nargs="+")
     args = parser.parse_args(argv)
     if args.shared_numba_cache and not lock_cache_files():
         # the parent saves into these folders under the lock: never without it
         raise SystemExit("ahead: numba's cache files cannot be locked here; nothing built")
     build(Deck.parse(args.deck), Rules(wheel=args.wheel), args.ways, args.choices,
-          args.dealer_pages, args.rules)  # fmt: skip
+          args.dealer_pages, args.rules, args.after_hand_table)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ from analysis.report.waylab import (
 )
 from analysis.waylab.ways import CASINO_WAYS, diff_ways, dominated_counts
 from enumerate.cache import release_unused
+from enumerate.engine.onehand.classindex import class_index
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import reusing_freed_memory, without_huge_pages
 from enumerate.runtime.writebehind import writes_behind
@@ -459,12 +460,14 @@ def build_reports(
         from analysis.report.warmup import warm_up_report
 
         warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
-        _categories(rep, rules)
-        if ahead_tables and len(hand_table(deck, rules)) >= AHEAD_MIN_CLASSES:
+        # the child starts with the run: it compiles its way pass while this process builds
+        # the hand table, on a core and a half
+        if ahead_tables and class_index(deck).size >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
             ahead.append(later.enter_context(WaysAhead(
                 deck, rules, [*lab_ways, *readings], choices=True, dealer_pages=out,
-                n_rules=REPORT_RULES)))  # fmt: skip
+                n_rules=REPORT_RULES, after_hand_table=True)))  # fmt: skip
+        _categories(rep, rules)
 
     def wait_for(names: list[str]) -> None:
         """Return once the child (if any) has built the tables of the ways ``names``."""
