@@ -60,35 +60,21 @@ def _histogram(region, g, bad, facts, lowest):
     """Per fact and value (from its lowest): the gains of the region's usable keys, their
     positive gains, and the number of its unusable keys."""
     nf = facts.shape[1]
-    # flat counters per (fact, value); a key's branch is taken once for all its facts
-    at = np.empty(nf, dtype=np.int64)
-    for f in range(nf):
-        at[f] = f * WIDTH - lowest[f]
-    gain = np.zeros(nf * WIDTH, dtype=np.int64)
-    positive = np.zeros(nf * WIDTH, dtype=np.int64)
-    unusable = np.zeros(nf * WIDTH, dtype=np.int64)
-    for i in range(region.shape[0]):
+    h = np.zeros((3, nf, WIDTH), dtype=np.int64)
+    for i in range(region.shape[0]):  # a key's branch is taken once for all its facts
         k = region[i]
-        row = facts[k]
+        gk = g[k]
         if bad[k]:
             for f in range(nf):
-                unusable[at[f] + row[f]] += 1
-        elif g[k] > 0:
-            gk = g[k]
+                h[2, f, facts[k, f] - lowest[f]] += 1
+        elif gk > 0:
             for f in range(nf):
-                x = at[f] + row[f]
-                gain[x] += gk
-                positive[x] += gk
+                v = facts[k, f] - lowest[f]
+                h[0, f, v] += gk
+                h[1, f, v] += gk
         else:
-            gk = g[k]
             for f in range(nf):
-                gain[at[f] + row[f]] += gk
-    h = np.empty((3, nf, WIDTH), dtype=np.int64)
-    for f in range(nf):
-        for z in range(WIDTH):
-            h[0, f, z] = gain[f * WIDTH + z]
-            h[1, f, z] = positive[f * WIDTH + z]
-            h[2, f, z] = unusable[f * WIDTH + z]
+                h[0, f, facts[k, f] - lowest[f]] += gk
     return h
 
 
@@ -191,7 +177,8 @@ assert DEPTH * _CODE_BITS < 64
 @njit(cache=True, nogil=True)
 def _code(lits, n):
     """The ``n`` literals of ``lits`` (rows fact, lo, hi, in order of fact) as one integer:
-    equal for equal conjunctions (at most 4 literals, facts below 32, values -1 .. 30)."""
+    equal for equal conjunctions (at most 4 literals, facts below 32, values -1 .. 30: what
+    ``KeyTable`` admits)."""
     key = np.int64(0)
     for i in range(n):
         key = (key << _CODE_BITS) | (lits[i, 0] << 10) | ((lits[i, 1] + 1) << 5) | (lits[i, 2] + 1)

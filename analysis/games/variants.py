@@ -316,6 +316,16 @@ def variant_names(directory: Path = VARIANT_DIR) -> list[str]:
     return sorted(_shipped(directory))
 
 
+def exposed_variants(directory: Path = VARIANT_DIR) -> list[Variant]:
+    """The shipped variants in which the player sees the dealer's hand, by name.
+
+    >>> [v.name for v in exposed_variants()]
+    ['dealer-open', 'face-up']
+    """
+    return [v for v in (get_variant(n, directory) for n in variant_names(directory))
+            if v.dealer_exposed]  # fmt: skip
+
+
 def get_variant(spec: str | Variant, directory: Path = VARIANT_DIR) -> Variant:
     """A shipped variant by name, or a variant file (a path ending in ``.toml``), either with
     a reading in brackets (``ez[winning-bets-push]``)."""

@@ -33,7 +33,8 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 
@@ -90,14 +91,16 @@ class WaysAhead:
         """Return once every way of ``names`` that the child builds is in the cache, or the
         child has stopped (the parent then builds what is missing, as without a child); the
         seconds spent waiting for the child (0 when every table was there)."""
+        ways = [get_way(name) for name in names if name in self.names]
+        return sum((self._until(partial(way_is_cached, way, self.deck, self.rules))
+                   for way in ways), 0.0)  # fmt: skip
+
+    def _until(self, ready: Callable[[], bool]) -> float:
+        """Poll until ``ready()`` or the child has stopped; the seconds slept."""
         slept = 0.0
-        for name in names:
-            if name not in self.names:
-                continue
-            way = get_way(name)
-            while not way_is_cached(way, self.deck, self.rules) and self.proc.poll() is None:
-                time.sleep(POLL_SECONDS)
-                slept += POLL_SECONDS
+        while not ready() and self.proc.poll() is None:
+            time.sleep(POLL_SECONDS)
+            slept += POLL_SECONDS
         return slept
 
     def wait_choices(self) -> float:
@@ -105,13 +108,10 @@ class WaysAhead:
         from analysis.derive.classes import choices_cached
         from enumerate.tables import hand_table
 
-        slept = 0.0
-        if self.choices:
-            table = hand_table(self.deck, self.rules)
-            while not choices_cached(table) and self.proc.poll() is None:
-                time.sleep(POLL_SECONDS)
-                slept += POLL_SECONDS
-        return slept
+        if not self.choices:
+            return 0.0
+        table = hand_table(self.deck, self.rules)
+        return self._until(lambda: choices_cached(table))
 
     def wait_dealer_pages(self) -> list[str] | None:
         """The index lines of the dealer's pages the child wrote (``dealer_pages``), once it
@@ -122,8 +122,7 @@ class WaysAhead:
 
         if self.dealer_pages is None:
             return None
-        while not self.pages_file.exists() and self.proc.poll() is None:
-            time.sleep(POLL_SECONDS)
+        self._until(self.pages_file.exists)
         try:
             done = json.loads(self.pages_file.read_text())
         except (OSError, ValueError):
@@ -157,9 +156,10 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
 
     plain = [n for n in names if "[" not in n]
     readings = [n for n in names if "[" in n]
+    parent = os.getppid()
     t0 = time.perf_counter()
     if after_hand_table:
-        _await_hand_table(deck, rules, plain)
+        _await_hand_table(deck, rules, plain, parent)
         print(f"{time.perf_counter() - t0:7.1f} s: the hand table", flush=True)
     if plain:
         way_tables(plain, deck, rules)
@@ -179,47 +179,51 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
     if dealer_pages is not None:
-        _dealer_pages(deck, rules, dealer_pages, n_rules)
+        _dealer_pages(deck, rules, dealer_pages, n_rules, parent)
         print(f"{time.perf_counter() - t0:7.1f} s: the dealer's derived pages", flush=True)
 
 
-def _await_hand_table(deck: Deck, rules: Rules, plain: Sequence[str]) -> None:
-    """Started while the parent builds the deck's hand table (its first step, on a core and a
-    half), the child sets a tiny deck by the ways ``plain`` meanwhile, which compiles the way
-    pass for the same argument types, then waits for the parent's table in the cache rather
-    than building it a second time. A parent that is gone ends the wait."""
-    from enumerate.engine.warmup import WARM_DECK
-    from enumerate.tables import hand_table_is_cached
-    from enumerate.waytables import way_tables
-
-    parent = os.getppid()
-    if not hand_table_is_cached(deck, rules) and plain:
-        way_tables(plain, Deck.parse(WARM_DECK), rules)
-    while not hand_table_is_cached(deck, rules):
+def _wait_for_parent(ready: Callable[[], bool], parent: int) -> None:
+    """Poll until ``ready()``: a file the parent (process ``parent``) writes to the cache. A
+    parent that is gone ends the wait, and this process."""
+    while not ready():
         if os.getppid() != parent:
             raise SystemExit("ahead: the report that started this process is gone")
         time.sleep(POLL_SECONDS)
 
 
-def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int) -> None:
+def _await_hand_table(deck: Deck, rules: Rules, plain: Sequence[str], parent: int) -> None:
+    """Started while the parent builds the deck's hand table (its first step, on a core and a
+    half), the child sets a tiny deck by the ways ``plain`` meanwhile, which compiles the way
+    pass for the same argument types, then waits for the parent's table in the cache rather
+    than building it a second time."""
+    from enumerate.engine.warmup import WARM_DECK
+    from enumerate.tables import hand_table_is_cached
+    from enumerate.waytables import way_tables
+
+    if not hand_table_is_cached(deck, rules) and plain:
+        way_tables(plain, Deck.parse(WARM_DECK), rules)
+    _wait_for_parent(lambda: hand_table_is_cached(deck, rules), parent)
+
+
+def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, parent: int) -> None:
     """The report's pages of derived dealer's cards (``analysis.report.derived.dealer_pages``),
     at the lowest priority, on the per-dealer table the report's lab writes to the cache (this
     waits for it); their index lines into ``DEALER_PAGES``, written last."""
     import json
 
-    from analysis.games.variants import get_variant, variant_names
+    from analysis.games.variants import exposed_variants
     from analysis.report.derived import dealer_pages
     from analysis.report.waylab import response_lab
     from enumerate.cache import replace_atomic
     from enumerate.engine.perdealer.table import PlayerSide, is_cached
     from enumerate.tables import hand_table
 
-    if not any(get_variant(n).dealer_exposed for n in variant_names()):
+    if not exposed_variants():
         return
     _lowest_priority()
     table = hand_table(deck, rules)
-    while not is_cached(table, PlayerSide("response")):
-        time.sleep(POLL_SECONDS)
+    _wait_for_parent(lambda: is_cached(table, PlayerSide("response")), parent)
     lab = response_lab(deck, rules)
     assert lab is not None
     lines = dealer_pages(out, lab, n_rules, log=lambda line: print(line, flush=True))

@@ -105,14 +105,12 @@ def dealer_pages(out: Path, lab: DealerLab, n_rules: int = REPORT_RULES,
     where at hand (else found here)."""
     from analysis.derive.classes import forget
     from analysis.derive.derive import derive_way
-    from analysis.games.variants import get_variant, variant_names
+    from analysis.games.variants import exposed_variants
     from analysis.waylab.wayedge import house_optimal, way_edge
     from analysis.waylab.ways import CASINO_WAYS
 
     lines = []
-    for variant in (get_variant(name) for name in variant_names()):
-        if not variant.dealer_exposed:
-            continue
+    for variant in exposed_variants():
         log(f"derived dealer's cards, {variant.name}")
         if games is not None and variant.name in games:
             ceiling, edges = games[variant.name]

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.games.players import Player
-from analysis.games.variants import get_variant, variant_names
+from analysis.games.variants import exposed_variants
 from analysis.report.formats import decimal, markdown, summary_md
 from analysis.report.plots import rule_bars
 from analysis.waylab.waycosts import pattern_costs, rule_costs
@@ -63,7 +63,7 @@ def _plot_costs(rules: pd.DataFrame, path: Path, title: str) -> None:
 def response_lab(deck: Deck, rules: Rules) -> DealerLab | None:
     """The per-dealer table of best-responding players (one serves every exposed-dealer
     variant); None without an exposed-dealer variant."""
-    exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
+    exposed = exposed_variants()
     if not exposed:
         return None
     return dealer_lab(exposed[0], Player.BEST_RESPONSE, None, deck, rules)
@@ -87,7 +87,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
     lab) and the ways' house edges."""
     lines = []
     rows = []
-    exposed = [v for v in (get_variant(name) for name in variant_names()) if v.dealer_exposed]
+    exposed = exposed_variants()
     if not exposed:
         return None, None
     log("per-dealer table, best-responding players")
