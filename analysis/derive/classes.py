@@ -37,7 +37,16 @@ from enumerate.cache import (
 )
 from enumerate.evaluate import five_card_table
 from enumerate.houseways.base import _royal_id
-from enumerate.houseways.facts import NONE, hand_facts
+from enumerate.houseways.facts import (
+    FACT_ROWS,
+    NONE,
+    T_FRONT_HI,
+    T_FRONT_LO,
+    T_HIGH,
+    T_LOW,
+    T_VALID,
+    row_facts_into,
+)
 from enumerate.houseways.interpreter import (
     ALL_BACKS,
     CHOICE_WIDTH,
@@ -135,20 +144,22 @@ def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fron
     vals = np.empty(N_FACTS, dtype=np.int64)
     by_ranks = np.full(RANK_SLOTS * RANK_SLOTS, NONE, dtype=np.int64)
     point = np.empty(21, dtype=np.int64)
+    t = np.empty((FACT_ROWS, 21), dtype=np.int64)
+    hand = np.empty(7, dtype=np.int64)
     for c in range(lo, hi):
-        f = hand_facts(cards[c].astype(np.int64), ids5, max_low, category5, royal_id)
-        fill_facts(f, vals)
+        row_facts_into(cards, c, hand, ids5, max_low, category5, royal_id, t)
+        fill_facts(t, vals)
         key[c] = _key(vals, key_facts)
         for s in range(21):
             point[s] = -1
-            if not f.valid[s]:
+            if t[T_VALID, s] == 0:
                 continue
             for p in range(offset[c], offset[c + 1]):
-                if point_high[p] == f.high[s] and point_low[p] == f.low[s]:
+                if point_high[p] == t[T_HIGH, s] and point_low[p] == t[T_LOW, s]:
                     point[s] = p - offset[c]
                     break
-            i = f.front_hi[s] * RANK_SLOTS + f.front_lo[s]
-            if by_ranks[i] == NONE or f.high[s] > f.high[by_ranks[i]]:
+            i = t[T_FRONT_HI, s] * RANK_SLOTS + t[T_FRONT_LO, s]
+            if by_ranks[i] == NONE or t[T_HIGH, s] > t[T_HIGH, by_ranks[i]]:
                 by_ranks[i] = s
         for k in range(n_fronts):
             if plain[k]:
@@ -159,19 +170,21 @@ def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fron
                 if min(r1, r2) >= 0:
                     s = by_ranks[max(r1, r2) * RANK_SLOTS + min(r1, r2)]
             else:
-                s = choose_setting(f, prog, k, vals)
+                s = choose_setting(t, prog, k, vals)
             loc[c, k] = -1 if s == NONE else point[s]
         for s in range(21):
-            if f.valid[s]:
-                by_ranks[f.front_hi[s] * RANK_SLOTS + f.front_lo[s]] = NONE
+            if t[T_VALID, s] != 0:
+                by_ranks[t[T_FRONT_HI, s] * RANK_SLOTS + t[T_FRONT_LO, s]] = NONE
 
 
 @njit(cache=True, nogil=True)
 def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, out):
     vals = np.empty(N_FACTS, dtype=np.int64)
+    t = np.empty((FACT_ROWS, 21), dtype=np.int64)
+    hand = np.empty(7, dtype=np.int64)
     for i in range(lo, hi):
-        f = hand_facts(cards[rows[i]].astype(np.int64), ids5, max_low, category5, royal_id)
-        fill_facts(f, vals)
+        row_facts_into(cards, rows[i], hand, ids5, max_low, category5, royal_id, t)
+        fill_facts(t, vals)
         for j in range(N_FACTS):  # element by element: a row copy compiles far slower
             out[i, j] = vals[j]
 

@@ -32,6 +32,15 @@ HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_F
     range(10)
 )
 
+# A hand's facts as one int64 table of 21 columns (``facts_into``): the kernels that set many
+# hands fill one table per thread and pass that, not a ``HandFacts`` of separate arrays, whose
+# every array numba counts references to at every call
+T_HIGH, T_LOW, T_VALID, T_CAT, T_FRONT_HI, T_FRONT_LO = range(6)  # rows by setting, 21 columns
+T_RANK, T_COUNTS, T_QUADS, T_TRIPS, T_PAIRS, T_SINGLES = range(6, 12)  # 7 columns (T_COUNTS: 13)
+T_SCALARS = 12  # a row of the scalar facts, at these columns:
+T_JOKER, T_N_QUADS, T_N_TRIPS, T_N_PAIRS, T_N_SINGLES, T_BEST_CAT, T_ROYAL = range(7)
+FACT_ROWS = 13
+
 HandFacts = namedtuple(
     "HandFacts",
     [
@@ -55,66 +64,90 @@ HandFacts = namedtuple(
         "front_lo",  # (21,) lower effective rank in front
         "best_cat",  # category of the best five cards of the hand
         "royal_id",  # five-card id of a royal flush
+        "table",  # (FACT_ROWS, 21) the same facts as one table (``facts_into``)
     ],
 )
 
 
-@njit(cache=True)
-def hand_facts(cards, ids5, max_low, category5, royal_id):
-    """Facts of seven increasing card ids."""
-    rank = np.empty(7, dtype=np.int64)
-    counts = np.zeros(13, dtype=np.int64)
-    joker = False
+@njit(cache=True, nogil=True, inline="always")
+def facts_into(cards, ids5, max_low, category5, royal_id, t):
+    """The facts of seven increasing card ids into the table ``t`` (``FACT_ROWS`` x 21 int64),
+    with no allocation."""
+    for r in range(13):
+        t[T_COUNTS, r] = 0
+    joker = 0
     for m in range(7):
         c = cards[m]
         if c == JOKER_ID:
-            joker = True
-            rank[m] = ACE
+            joker = 1
+            t[T_RANK, m] = ACE
         else:
-            rank[m] = c >> 2
-        counts[rank[m]] += 1
-    quads = np.full(7, NONE, dtype=np.int64)
-    trips = np.full(7, NONE, dtype=np.int64)
-    pairs = np.full(7, NONE, dtype=np.int64)
-    singles = np.full(7, NONE, dtype=np.int64)
+            t[T_RANK, m] = c >> 2
+        t[T_COUNTS, t[T_RANK, m]] += 1
+    for m in range(7):
+        t[T_QUADS, m] = NONE
+        t[T_TRIPS, m] = NONE
+        t[T_PAIRS, m] = NONE
+        t[T_SINGLES, m] = NONE
     nq = nt = np_ = ns = 0
     for r in range(12, -1, -1):
-        if counts[r] >= 4:
-            quads[nq] = r
+        n = t[T_COUNTS, r]
+        if n >= 4:
+            t[T_QUADS, nq] = r
             nq += 1
-        elif counts[r] == 3:
-            trips[nt] = r
+        elif n == 3:
+            t[T_TRIPS, nt] = r
             nt += 1
-        elif counts[r] == 2:
-            pairs[np_] = r
+        elif n == 2:
+            t[T_PAIRS, np_] = r
             np_ += 1
-        elif counts[r] == 1:
-            singles[ns] = r
+        elif n == 1:
+            t[T_SINGLES, ns] = r
             ns += 1
-    high = np.empty(21, dtype=np.int64)
-    low = np.empty(21, dtype=np.int64)
-    valid = np.empty(21, dtype=np.bool_)
-    cat = np.empty(21, dtype=np.int64)
-    front_hi = np.empty(21, dtype=np.int64)
-    front_lo = np.empty(21, dtype=np.int64)
     best_high = -1
     s = 0
     for i in range(7):
         for j in range(i + 1, 7):
             h = ids5[back_colex(cards, i, j)]
             lw = two_card_id_of(cards[i], cards[j])
-            high[s] = h
-            low[s] = lw
-            valid[s] = lw <= max_low[h]
-            cat[s] = category5[h]
-            front_hi[s] = max(rank[i], rank[j])
-            front_lo[s] = min(rank[i], rank[j])
+            t[T_HIGH, s] = h
+            t[T_LOW, s] = lw
+            t[T_VALID, s] = lw <= max_low[h]
+            t[T_CAT, s] = category5[h]
+            t[T_FRONT_HI, s] = max(t[T_RANK, i], t[T_RANK, j])
+            t[T_FRONT_LO, s] = min(t[T_RANK, i], t[T_RANK, j])
             if h > best_high:
                 best_high = h
             s += 1
+    t[T_SCALARS, T_JOKER] = joker
+    t[T_SCALARS, T_N_QUADS] = nq
+    t[T_SCALARS, T_N_TRIPS] = nt
+    t[T_SCALARS, T_N_PAIRS] = np_
+    t[T_SCALARS, T_N_SINGLES] = ns
+    t[T_SCALARS, T_BEST_CAT] = category5[best_high]
+    t[T_SCALARS, T_ROYAL] = royal_id
+
+
+@njit(cache=True, nogil=True, inline="always")
+def row_facts_into(cards, row, hand, ids5, max_low, category5, royal_id, t):
+    """``facts_into`` of the hand in row ``row`` of ``cards`` (seven ids of any integer type
+    a row), through ``hand`` (seven int64)."""
+    for m in range(7):
+        hand[m] = cards[row, m]
+    facts_into(hand, ids5, max_low, category5, royal_id, t)
+
+
+@njit(cache=True)
+def hand_facts(cards, ids5, max_low, category5, royal_id):
+    """Facts of seven increasing card ids (``HandFacts``: views of one table)."""
+    t = np.empty((FACT_ROWS, 21), dtype=np.int64)
+    facts_into(cards, ids5, max_low, category5, royal_id, t)
     return HandFacts(
-        cards, rank, joker, counts, quads, nq, trips, nt, pairs, np_, singles, ns,
-        high, low, valid, cat, front_hi, front_lo, category5[best_high], royal_id,
+        cards, t[T_RANK, :7], t[T_SCALARS, T_JOKER] != 0, t[T_COUNTS, :13], t[T_QUADS, :7],
+        t[T_SCALARS, T_N_QUADS], t[T_TRIPS, :7], t[T_SCALARS, T_N_TRIPS], t[T_PAIRS, :7],
+        t[T_SCALARS, T_N_PAIRS], t[T_SINGLES, :7], t[T_SCALARS, T_N_SINGLES], t[T_HIGH],
+        t[T_LOW], t[T_VALID] != 0, t[T_CAT], t[T_FRONT_HI], t[T_FRONT_LO],
+        t[T_SCALARS, T_BEST_CAT], royal_id, t,
     )  # fmt: skip
 
 
@@ -155,6 +188,12 @@ def highest_front(f, allowed):
 def highest_back(f, allowed):
     """Among valid settings with ``allowed[s]``, the one with the highest back, then front."""
     return _best_by(f.high, f.low, allowed, f.valid)
+
+
+@njit(cache=True, nogil=True)
+def highest_back_in(t, allowed):
+    """``highest_back`` of the hand of fact table ``t`` (``facts_into``)."""
+    return _best_by(t[T_HIGH], t[T_LOW], allowed, t[T_VALID])
 
 
 @njit(cache=True)

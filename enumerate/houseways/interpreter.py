@@ -19,10 +19,14 @@ Layout of a program (int64)::
 The dispatch is what keeps a card fast: a rule that says ``two_pair and ...`` is never tried on
 a hand of another structure, so a hand meets a few conditions, not the whole card.
 
-Facts are worked out once per hand into an array (``FACTS`` names them); a condition pushes
-facts and constants on a small stack and combines them. A choice picks, among the valid
-settings whose back falls in its mask of categories, the one with given front ranks (strongest
-back first), the highest front (then back) or the strongest back (then front).
+Facts are worked out once per hand into a table (``facts.facts_into``, one per thread) and
+the named ones into an array (``FACTS`` names them); a condition pushes facts and constants on
+a small stack and combines them. The kernel passes plain arrays, not a ``HandFacts`` of
+separate arrays (numba counts the references to each at every call), and its helpers are
+inlined into it: a hand meets a few dozen conditions, and the calls would be most of the time.
+A choice picks, among the valid settings whose back falls in its mask of categories, the one
+with given front ranks (strongest back first), the highest front (then back) or the strongest
+back (then front).
 """
 
 from __future__ import annotations
@@ -32,12 +36,32 @@ from numba import njit
 
 from enumerate.houseways.facts import (
     ACE,
+    FACT_ROWS,
     FLUSH,
     NONE,
     STRAIGHT,
     STRAIGHT_FLUSH,
-    hand_facts,
-    highest_back,
+    T_BEST_CAT,
+    T_CAT,
+    T_COUNTS,
+    T_FRONT_HI,
+    T_FRONT_LO,
+    T_HIGH,
+    T_JOKER,
+    T_LOW,
+    T_N_PAIRS,
+    T_N_QUADS,
+    T_N_SINGLES,
+    T_N_TRIPS,
+    T_PAIRS,
+    T_QUADS,
+    T_ROYAL,
+    T_SCALARS,
+    T_SINGLES,
+    T_TRIPS,
+    T_VALID,
+    highest_back_in,
+    row_facts_into,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -82,18 +106,20 @@ STACK = 64  # deepest stack a condition may need (the compiler checks)
 ALL_BACKS = (1 << 10) - 1  # every category of back
 
 
-@njit(cache=True, nogil=True)
-def fill_facts(f, vals):
-    """The facts of hand ``f`` (``HandFacts``) into ``vals`` (``N_FACTS`` int64); returns the
-    index of the hand's structure in ``STRUCTURES``."""
-    nq, nt, np_, ns = f.n_quads, f.n_trips, f.n_pairs, f.n_singles
+@njit(cache=True, nogil=True, inline="always")
+def fill_facts(t, vals):
+    """The named facts of the hand of fact table ``t`` (``facts.facts_into``) into ``vals``
+    (``N_FACTS`` int64); returns the index of the hand's structure in ``STRUCTURES``."""
+    nq, nt = t[T_SCALARS, T_N_QUADS], t[T_SCALARS, T_N_TRIPS]
+    np_, ns = t[T_SCALARS, T_N_PAIRS], t[T_SCALARS, T_N_SINGLES]
     vals[0], vals[1], vals[2], vals[3] = nq, nt, np_, ns
-    vals[4] = f.quads[0]
-    vals[5], vals[6] = f.trips[0], f.trips[1]
-    vals[7], vals[8], vals[9] = f.pairs[0], f.pairs[1], f.pairs[2]
+    vals[4] = t[T_QUADS, 0]
+    vals[5], vals[6] = t[T_TRIPS, 0], t[T_TRIPS, 1]
+    vals[7], vals[8], vals[9] = t[T_PAIRS, 0], t[T_PAIRS, 1], t[T_PAIRS, 2]
     for k in range(7):
-        vals[10 + k] = f.singles[k]
-    five = f.counts[ACE] == 5
+        vals[10 + k] = t[T_SINGLES, k]
+    aces = t[T_COUNTS, ACE]
+    five = aces == 5
     vals[17] = five
     vals[18] = nq > 0 and not five
     vals[19] = nq == 0 and nt >= 1 and nt + np_ >= 2
@@ -103,11 +129,12 @@ def fill_facts(f, vals):
     vals[23] = nq == 0 and nt == 0 and np_ == 1
     vals[24] = nq == 0 and nt == 0 and np_ == 0
     vals[25] = nt >= 2
-    vals[26] = f.joker
-    vals[27] = f.counts[ACE] >= 1
-    vals[28] = f.counts[ACE] == 1
-    vals[29] = f.best_cat
-    vals[30] = f.best_cat == STRAIGHT or f.best_cat == FLUSH or f.best_cat == STRAIGHT_FLUSH
+    vals[26] = t[T_SCALARS, T_JOKER]
+    vals[27] = aces >= 1
+    vals[28] = aces == 1
+    best = t[T_SCALARS, T_BEST_CAT]
+    vals[29] = best
+    vals[30] = best in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
     for k in range(len(STRUCTURES)):
         if vals[FIRST_STRUCTURE + k]:
             return k
@@ -123,9 +150,10 @@ def _arg(kind, value, vals):
     return NONE
 
 
-@njit(cache=True, nogil=True)
-def choose_setting(f, prog, c, vals):
-    """The setting choice ``c`` of the program makes for hand ``f``; ``NONE`` if none fits."""
+@njit(cache=True, nogil=True, inline="always")
+def choose_setting(t, prog, c, vals):
+    """The setting choice ``c`` of the program makes for the hand of fact table ``t``; ``NONE``
+    if none fits."""
     at = prog[1] + CHOICE_WIDTH * c
     sel, mask, royal = prog[at], prog[at + 1], prog[at + 2]
     r1 = _arg(prog[at + 3], prog[at + 4], vals)
@@ -134,32 +162,32 @@ def choose_setting(f, prog, c, vals):
     hi, lo = max(r1, r2), min(r1, r2)
     best = NONE
     for s in range(21):
-        if not f.valid[s] or (mask >> f.cat[s]) & 1 == 0:
+        if t[T_VALID, s] == 0 or (mask >> t[T_CAT, s]) & 1 == 0:
             continue
-        if royal and f.high[s] != f.royal_id:
+        if royal and t[T_HIGH, s] != t[T_SCALARS, T_ROYAL]:
             continue
-        if least >= 0 and f.front_hi[s] < least and f.front_hi[s] != f.front_lo[s]:
+        if least >= 0 and t[T_FRONT_HI, s] < least and t[T_FRONT_HI, s] != t[T_FRONT_LO, s]:
             continue
         if sel == SEL_RANKS:
-            if f.front_hi[s] != hi or f.front_lo[s] != lo:
+            if t[T_FRONT_HI, s] != hi or t[T_FRONT_LO, s] != lo:
                 continue
-            if best == NONE or f.high[s] > f.high[best]:
+            if best == NONE or t[T_HIGH, s] > t[T_HIGH, best]:
                 best = s
         elif sel == SEL_HIGHEST_FRONT:
-            if best == NONE or f.low[s] > f.low[best] or (
-                f.low[s] == f.low[best] and f.high[s] > f.high[best]
+            if best == NONE or t[T_LOW, s] > t[T_LOW, best] or (
+                t[T_LOW, s] == t[T_LOW, best] and t[T_HIGH, s] > t[T_HIGH, best]
             ):
                 best = s
-        elif best == NONE or f.high[s] > f.high[best] or (
-            f.high[s] == f.high[best] and f.low[s] > f.low[best]
+        elif best == NONE or t[T_HIGH, s] > t[T_HIGH, best] or (
+            t[T_HIGH, s] == t[T_HIGH, best] and t[T_LOW, s] > t[T_LOW, best]
         ):
             best = s
     return best
 
 
-@njit(cache=True, nogil=True)
-def holds(f, prog, start, end, vals, stack):
-    """Whether the condition code ``prog[start:end]`` holds for hand ``f``."""
+@njit(cache=True, nogil=True, inline="always")
+def holds(t, prog, start, end, vals, stack):
+    """Whether the condition code ``prog[start:end]`` holds for the hand of fact table ``t``."""
     n = 0
     for at in range(start, end, OP_WIDTH):
         op, x = prog[at], prog[at + 1]
@@ -171,23 +199,23 @@ def holds(f, prog, start, end, vals, stack):
             n += 1
         elif op == OP_COUNT:
             r = stack[n - 1]
-            stack[n - 1] = f.counts[r] if r >= 0 else 0
+            stack[n - 1] = t[T_COUNTS, r] if r >= 0 else 0
         elif op == OP_NOT:
             stack[n - 1] = stack[n - 1] == 0
         elif op in CHOICE_OPS:
-            s = choose_setting(f, prog, x, vals)
+            s = choose_setting(t, prog, x, vals)
             if op == OP_HAS:
                 stack[n] = s != NONE
             elif s == NONE:
                 stack[n] = -1
             elif op == OP_FRONT:
-                stack[n] = f.low[s]
+                stack[n] = t[T_LOW, s]
             elif op == OP_BACK:
-                stack[n] = f.high[s]
+                stack[n] = t[T_HIGH, s]
             elif op == OP_FRONT_HIGH:
-                stack[n] = f.front_hi[s]
+                stack[n] = t[T_FRONT_HI, s]
             else:
-                stack[n] = f.front_lo[s]
+                stack[n] = t[T_FRONT_LO, s]
             n += 1
         else:
             b, a = stack[n - 1], stack[n - 2]
@@ -212,18 +240,18 @@ def holds(f, prog, start, end, vals, stack):
     return stack[0] != 0
 
 
-@njit(cache=True, nogil=True)
-def first_rule(f, prog, vals, stack, k):
+@njit(cache=True, nogil=True, inline="always")
+def first_rule(t, prog, vals, stack, k):
     """``(setting, position)`` of the first rule of the program (its position in the card)
-    that holds for hand ``f`` of structure ``k`` (its facts in ``vals``); ``(NONE, -1)`` when
-    none does (the fallback sets it). The setting is ``NONE`` when the rule's front cannot be
-    made."""
+    that holds for the hand of fact table ``t`` and structure ``k`` (its facts in ``vals``);
+    ``(NONE, -1)`` when none does (the fallback sets it). The setting is ``NONE`` when the
+    rule's front cannot be made."""
     d = prog[2]
-    for t in range(prog[d + k], prog[d + k + 1]):
-        r = prog[t]
+    for i in range(prog[d + k], prog[d + k + 1]):
+        r = prog[i]
         at = HEAD + RULE_WIDTH * r
-        if holds(f, prog, prog[at], prog[at + 1], vals, stack):
-            return choose_setting(f, prog, prog[at + 2], vals), r
+        if holds(t, prog, prog[at], prog[at + 1], vals, stack):
+            return choose_setting(t, prog, prog[at + 2], vals), r
     return NONE, -1
 
 
@@ -236,8 +264,8 @@ def name_of(prog, position):
 @njit(cache=True, nogil=True)
 def run_card(f, prog, vals, stack):
     """``(setting, rule-name index)`` of the card for a hand whose facts are not yet worked
-    out (``set_hand``)."""
-    s, r = first_rule(f, prog, vals, stack, fill_facts(f, vals))
+    out (``set_hand``; ``f``: its ``HandFacts``)."""
+    s, r = first_rule(f.table, prog, vals, stack, fill_facts(f.table, vals))
     return s, name_of(prog, r)
 
 
@@ -254,24 +282,26 @@ def set_range_cards(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, 
     readings of one card differ in a few structures only."""
     vals = np.empty(N_FACTS, dtype=np.int64)
     stack = np.empty(STACK, dtype=np.int64)
+    t = np.empty((FACT_ROWS, 21), dtype=np.int64)
+    hand = np.empty(7, dtype=np.int64)
     everything = np.ones(21, dtype=np.bool_)
     for h in range(lo, hi):
-        f = hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
-        k = fill_facts(f, vals)
+        row_facts_into(cards, h, hand, ids5, max_low, category5, royal_id, t)
+        k = fill_facts(t, vals)
         for c in range(progs.shape[0]):
             j = same[k, c]
             if j == c:
-                s, r = first_rule(f, progs[c], vals, stack, k)
+                s, r = first_rule(t, progs[c], vals, stack, k)
                 r = name_of(progs[c], r)
-                if s == NONE or r < 0 or not f.valid[s]:
-                    s, r = highest_back(f, everything), n_rules[c]
+                if s == NONE or r < 0 or t[T_VALID, s] == 0:
+                    s, r = highest_back_in(t, everything), n_rules[c]
             else:
                 s, r = setting[h, j], rule[h, j]
                 r = n_rules[c] if r == n_rules[j] else remap[c, j, r]
             setting[h, c] = s
             rule[h, c] = r
-            high[h, c] = f.high[s]
-            low[h, c] = f.low[s]
+            high[h, c] = t[T_HIGH, s]
+            low[h, c] = t[T_LOW, s]
 
 
 def _choice_of(prog: np.ndarray, c: int) -> tuple[int, ...]:
@@ -329,11 +359,13 @@ def trace_range_card(lo, hi, cards, ids5, max_low, category5, royal_id, prog, po
     none fits), whether that setting is valid, and its back and front ids when it is."""
     vals = np.empty(N_FACTS, dtype=np.int64)
     stack = np.empty(STACK, dtype=np.int64)
+    t = np.empty((FACT_ROWS, 21), dtype=np.int64)
+    hand = np.empty(7, dtype=np.int64)
     for h in range(lo, hi):
-        f = hand_facts(cards[h].astype(np.int64), ids5, max_low, category5, royal_id)
-        s, r = first_rule(f, prog, vals, stack, fill_facts(f, vals))
+        row_facts_into(cards, h, hand, ids5, max_low, category5, royal_id, t)
+        s, r = first_rule(t, prog, vals, stack, fill_facts(t, vals))
         position[h] = r
         setting[h] = s
-        valid[h] = s != NONE and f.valid[s]
-        high[h] = f.high[s] if valid[h] else -1
-        low[h] = f.low[s] if valid[h] else -1
+        valid[h] = s != NONE and t[T_VALID, s] != 0
+        high[h] = t[T_HIGH, s] if valid[h] else -1
+        low[h] = t[T_LOW, s] if valid[h] else -1
