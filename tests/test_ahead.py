@@ -125,3 +125,23 @@ def test_a_child_that_stops_leaves_the_dealer_pages_to_the_parent(cache, tmp_pat
     with WaysAhead(SMALL, Rules(), ["no-such-way"], own_numba_cache=False,
                    dealer_pages=tmp_path, n_rules=2) as child:  # fmt: skip
         assert child.wait_dealer_pages() is None
+
+
+def test_the_child_writes_the_reconciliation_the_parent_would(cache, tmp_path):
+    """With the lab's per-dealer table in the cache, the child prices the readings it set and
+    writes the reconciliation's page; it and its index lines are those the parent writes."""
+    from analysis.games.players import Player
+    from analysis.report.waylab import reconciliation_page
+    from analysis.waylab.reconcile import reading_names
+    from analysis.waylab.wayedge import dealer_lab
+
+    lab = dealer_lab("face-up", Player.BEST_RESPONSE, None, SMALL)  # into the cache
+    theirs = tmp_path / "child"
+    theirs.mkdir()
+    with WaysAhead(SMALL, Rules(), ["gli", *reading_names()], own_numba_cache=False,
+                   choices=True, dealer_pages=theirs, n_rules=2) as child:  # fmt: skip
+        lines = child.wait_reconciliation()
+    mine = tmp_path / "parent"
+    mine.mkdir()
+    assert lines is not None and lines == reconciliation_page(mine, lab, log=lambda line: None)
+    assert (mine / "reconcile.md").read_text() == (theirs / "reconcile.md").read_text()

@@ -21,8 +21,9 @@ compiled on a tiny deck while the parent builds the deck's hand table, then the 
 reading (no brackets in the name) in one pass, then (``--choices``) the setting of every front
 of the derived cards in every class (``analysis.derive.classes``), which the report's derived
 cards read, then the readings in one pass, at the lowest CPU priority (the report wants them
-last), then (``--dealer-pages OUT --rules K``) the pages of the derived dealer's cards, at that
-priority too, in the time the per-hand table leaves a core idle.
+last), then (``--dealer-pages OUT --rules K``) the report's pages on the lab's per-dealer
+table, at that priority too, in the time the per-hand table leaves a core idle: the
+reconciliation of the readings, and the pages of the derived dealer's cards.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from enumerate.waytables import way_is_cached
 
 NUMBA_DIR = "numba-ahead"  # the child's numba cache where it cannot share the parent's
 LOG = "ahead.log"  # what the child printed, inside the cache folder
-DEALER_PAGES = "ahead-dealer-pages.json"  # the dealer's pages' index lines, in the cache folder
+PAGES = "ahead-pages.json"  # the index lines of the child's pages, in the cache folder
 POLL_SECONDS = 0.2
 
 
@@ -69,7 +70,7 @@ class WaysAhead:
         self.dealer_pages = dealer_pages.resolve() if dealer_pages is not None else None
         self.n_rules = n_rules
         cache = cache_dir()
-        self.pages_file = cache / DEALER_PAGES
+        self.pages_file = cache / PAGES
         self.pages_file.unlink(missing_ok=True)  # a file of an earlier run is never read
         env = {**os.environ, "PAIGOW_CACHE_DIR": str(cache), "PAIGOW_THREADS": "1"}
         no_huge_pages_by_default(env)  # as the report's own arrays (``without_huge_pages``)
@@ -118,6 +119,15 @@ class WaysAhead:
         has written them; None when it was not asked to or stopped first (the parent then
         writes them). Call it once the per-dealer table is in the cache: the child waits for
         it."""
+        return self._pages("dealer")
+
+    def wait_reconciliation(self) -> list[str] | None:
+        """As ``wait_dealer_pages``, for the reconciliation's page (the child writes it
+        before the dealer's pages, once it has set the readings)."""
+        return self._pages("reconcile")
+
+    def _pages(self, which: str) -> list[str] | None:
+        """The index lines ``which`` of the child's pages (``PAGES``), once written."""
         import json
 
         if self.dealer_pages is None:
@@ -128,9 +138,9 @@ class WaysAhead:
         except (OSError, ValueError):
             return None
         want = {"out": str(self.dealer_pages), "rules": self.n_rules, "deck": self.deck.name}
-        if {k: done.get(k) for k in want} != want or not isinstance(done.get("lines"), list):
+        if {k: done.get(k) for k in want} != want or not isinstance(done.get(which), list):
             return None
-        return [str(line) for line in done["lines"]]
+        return [str(line) for line in done[which]]
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -179,8 +189,9 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
         way_tables(readings, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
     if dealer_pages is not None:
-        _dealer_pages(deck, rules, dealer_pages, n_rules, parent)
-        print(f"{time.perf_counter() - t0:7.1f} s: the dealer's derived pages", flush=True)
+        _lab_pages(deck, rules, dealer_pages, n_rules, bool(readings), parent)
+        print(f"{time.perf_counter() - t0:7.1f} s: the reconciliation and the dealer's derived "
+              "pages", flush=True)  # fmt: skip
 
 
 def _wait_for_parent(ready: Callable[[], bool], parent: int) -> None:
@@ -206,15 +217,18 @@ def _await_hand_table(deck: Deck, rules: Rules, plain: Sequence[str], parent: in
     _wait_for_parent(lambda: hand_table_is_cached(deck, rules), parent)
 
 
-def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, parent: int) -> None:
-    """The report's pages of derived dealer's cards (``analysis.report.derived.dealer_pages``),
-    at the lowest priority, on the per-dealer table the report's lab writes to the cache (this
-    waits for it); their index lines into ``DEALER_PAGES``, written last."""
+def _lab_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, readings: bool,
+               parent: int) -> None:  # fmt: skip
+    """The report's pages on the per-dealer table the report's lab writes to the cache (this
+    waits for it), at the lowest priority: (``readings``: this process set them) the
+    reconciliation's (``analysis.report.waylab.reconciliation_page``), then the derived
+    dealer's cards' (``analysis.report.derived.dealer_pages``); their index lines into
+    ``PAGES``, written last."""
     import json
 
     from analysis.games.variants import exposed_variants
     from analysis.report.derived import dealer_pages
-    from analysis.report.waylab import response_lab
+    from analysis.report.waylab import reconciliation_page, response_lab
     from enumerate.cache import replace_atomic
     from enumerate.engine.perdealer.table import PlayerSide, is_cached
     from enumerate.tables import hand_table
@@ -226,9 +240,15 @@ def _dealer_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, parent: int
     _wait_for_parent(lambda: is_cached(table, PlayerSide("response")), parent)
     lab = response_lab(deck, rules)
     assert lab is not None
-    lines = dealer_pages(out, lab, n_rules, log=lambda line: print(line, flush=True))
-    done = {"out": str(out), "rules": n_rules, "deck": deck.name, "lines": lines}
-    replace_atomic(cache_dir() / DEALER_PAGES, lambda f: f.write(json.dumps(done).encode()))
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
+    reconcile = reconciliation_page(out, lab, log) if readings else None
+    lines = dealer_pages(out, lab, n_rules, log=log)
+    done = {"out": str(out), "rules": n_rules, "deck": deck.name, "dealer": lines,
+            "reconcile": reconcile}  # fmt: skip
+    replace_atomic(cache_dir() / PAGES, lambda f: f.write(json.dumps(done).encode()))
 
 
 def _lowest_priority() -> None:

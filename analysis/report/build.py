@@ -44,6 +44,8 @@ from analysis.report.derived import REPORT_RULES, SECTION, dealer_pages, derived
 from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.waylab import (
+    LAB_TITLE,
+    RECONCILE_TITLE,
     Ceiling,
     reconciliation_section,
     response_lab,
@@ -506,20 +508,31 @@ def build_reports(
         derived_dealers.extend(dealer_pages(rep.out, lab, REPORT_RULES, games, log))
         return True
 
+    def pages_child() -> WaysAhead | None:
+        """The child that writes the pages on the lab's table, if any."""
+        return next((child for child in ahead if child.dealer_pages is not None), None)
+
+    def child_lines(wait: Callable[[WaysAhead], list[str] | None], what: str) -> list[str] | None:
+        """The index lines of the child's pages ``what`` (``wait``), once written; None when
+        no child writes them or it did not."""
+        from enumerate.engine.perdealer.table import PlayerSide, is_cached
+
+        child = pages_child()
+        # the child waits for the lab's table in the cache, which the lab step has written
+        if child is None or not is_cached(hand_table(deck, rules), PlayerSide("response")):
+            return None
+        t0 = time.perf_counter()
+        lines = wait(child)
+        if time.perf_counter() - t0 >= 0.5:
+            log(f"waited {time.perf_counter() - t0:.1f} s for the child's {what}")
+        return lines
+
     def child_dealer_step() -> bool:
         """The dealer's pages the child wrote, once written (False: no child writes them); the
         parent writes them itself, on the lab's table read again, if the child did not."""
-        from enumerate.engine.perdealer.table import PlayerSide, is_cached
-
-        children = [child for child in ahead if child.dealer_pages is not None]
-        if not children:
+        if pages_child() is None:
             return False
-        t0 = time.perf_counter()
-        # the child waits for the lab's table in the cache, which the lab step has written
-        ready = is_cached(hand_table(deck, rules), PlayerSide("response"))
-        lines = children[0].wait_dealer_pages() if ready else None
-        if time.perf_counter() - t0 >= 0.5:
-            log(f"waited {time.perf_counter() - t0:.1f} s for the child's dealer pages")
+        lines = child_lines(lambda child: child.wait_dealer_pages(), "dealer pages")
         if lines is None:
             log("the dealer's derived pages: the child did not write them, written here")
             lab = response_lab(deck, rules)
@@ -573,12 +586,21 @@ def build_reports(
         _banking(rep, ways[0], rules, log, held.pop("per hand", None))
 
     steps.append(("player banking", banking_step))
-    # near the end: the child sets the readings' hands at low priority in the time the steps
-    # before leave a core idle (``analysis.report.ahead``), and this step waits for them
-    steps.append(("reconciliation", lambda: reconciliation_section(
-        rep, rules, log, wait_for, dealer_open.pop() if dealer_open else None)))
-    # the child writes the dealer's pages after the readings, in the time the per-hand table
-    # leaves a core idle (``analysis.report.ahead``)
+    # near the end: the child sets the readings' hands, then prices them on the lab's table
+    # and writes the page, at low priority in the time the steps before leave a core idle
+    # (``analysis.report.ahead``); this step waits for it
+    def reconciliation_step() -> None:
+        """The reconciliation's page the child wrote, once written; else written here."""
+        ceiling = dealer_open.pop() if dealer_open else None
+        lines = child_lines(lambda child: child.wait_reconciliation(), "reconciliation")
+        if lines is None:
+            reconciliation_section(rep, rules, log, wait_for, ceiling)
+        else:
+            rep.add(RECONCILE_TITLE, lines, LAB_TITLE)
+
+    steps.append(("reconciliation", reconciliation_step))
+    # the child writes the dealer's pages after the reconciliation's, in the time the
+    # per-hand table leaves a core idle (``analysis.report.ahead``)
     steps.append(("derived dealer's cards, the child's pages", child_dealer_step))
     # numpy's huge pages cost more to fault in than they save here (``enumerate.runtime.allocator``)
     # the pages show their summary figures as a table (``analysis.report.formats``)

@@ -177,12 +177,21 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
                     ready: Callable[[list[str]], None], opt: HouseOptimal | None = None,
                     before: str | None = None) -> None:  # fmt: skip
     """Every reading of the gli card against the math report's dealer-open figure, and the
-    per-rule value table of the closest; ``ready`` as for ``way_lab_section``; ``opt``: the
-    house-optimal dealer-open dealer, if already at hand; its section goes ``before`` the
-    section of that title (``Report.add``)."""
-    from analysis.waylab.reconcile import published_edge, reading_names, reconcile
+    per-rule value table of the closest (``reconciliation_page``); ``ready`` as for
+    ``way_lab_section``; ``opt``: the house-optimal dealer-open dealer, if already at hand;
+    its section goes ``before`` the section of that title (``Report.add``)."""
+    from analysis.waylab.reconcile import reading_names
 
     ready(reading_names())
+    rep.add(RECONCILE_TITLE, reconciliation_page(rep.out, lab, log, opt), before)
+
+
+def reconciliation_page(out: Path, lab: DealerLab, log: Callable[[str], None],
+                        opt: HouseOptimal | None = None) -> list[str]:  # fmt: skip
+    """The reconciliation's page (``reconcile.md`` in ``out``), every reading's way table in
+    the cache; its index lines (the report's child process writes it too:
+    ``analysis.report.ahead``)."""
+    from analysis.waylab.reconcile import published_edge, reconcile
 
     target, tolerance, source = published_edge()
     df = reconcile(lab=lab, log=log)
@@ -205,8 +214,6 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
         f"## What each rule of the closest reading, `{closest}`, gives away against the "
         "house-optimal dealer", "", _costs_md(by_rule), "",
     ]  # fmt: skip
-    (rep.out / "reconcile.md").write_text("\n".join(text))
-    rep.add(RECONCILE_TITLE,
-            [f"- [every reading of the gli card against the published {_pct(target, 2)}]"
-             f"(reconcile.md): closest `{closest}` at {_pct(df['house edge'].iloc[0])}"],
-            before)
+    (out / "reconcile.md").write_text("\n".join(text))
+    return [f"- [every reading of the gli card against the published {_pct(target, 2)}]"
+            f"(reconcile.md): closest `{closest}` at {_pct(df['house edge'].iloc[0])}"]
