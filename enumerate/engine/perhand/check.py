@@ -12,6 +12,7 @@ from numba import njit
 from enumerate.cache import require
 from enumerate.engine.kernels.sums import weighted_rows
 from enumerate.engine.keys import EngineKeys
+from enumerate.runtime.threads import over_ranges
 from enumerate.waytables import flatten_rows
 
 if TYPE_CHECKING:
@@ -37,40 +38,49 @@ _PROBLEMS = (
 )
 
 
-@njit(cache=True)
-def _per_hand_problem(offset, total, way_win, way_loss, win, loss, way_bank, bank, win_map,
-                      loss_map, dealer_hands):  # fmt: skip
-    """Index into ``_PROBLEMS`` of the first broken invariant of a per-hand table (0: none).
-    Column 0 of wins and losses counts every dealer hand (``answersets``)."""
+@njit(cache=True, nogil=True)
+def _per_hand_problems(lo, hi, offset, total, way_win, way_loss, win, loss, way_bank, bank,
+                       win_map, loss_map, dealer_hands, out):  # fmt: skip
+    """``out[c]``, for the classes ``lo <= c < hi``: the index into ``_PROBLEMS`` of the
+    class's first broken invariant (0: none). Column 0 of wins and losses counts every dealer
+    hand (``answersets``)."""
     n_w, n_l = win_map.shape[0], loss_map.shape[0]
     hands_w = np.zeros(n_w, dtype=np.int64)  # the dealer hands each column counts
     hands_l = np.zeros(n_l, dtype=np.int64)
-    for c in range(total.shape[0]):
-        s = 0
-        hands_w[:] = 0
-        hands_l[:] = 0
-        for d in range(total.shape[1]):
-            if total[c, d] < 0:
-                return 1
-            s += total[c, d]
-            for j in range(n_w):
-                hands_w[j] += win_map[j, d] * total[c, d]
-            for j in range(n_l):
-                hands_l[j] += loss_map[j, d] * total[c, d]
-        if s != dealer_hands:
-            return 2
-        if _beyond(way_win[c], way_loss[c], hands_w, hands_l, s):
-            return 3 if _beyond(way_win[c], way_loss[c], hands_w, hands_l, -1) == 0 else 1
-        for p in range(offset[c], offset[c + 1]):
-            if _beyond(win[p], loss[p], hands_w, hands_l, s):
-                return 4 if _beyond(win[p], loss[p], hands_w, hands_l, -1) == 0 else 1
-        # the banker takes the copies: he wins at least what the player wins (both higher)
-        # and loses at most what the player loses (both lower or equal)
-        if _bank_problem(way_bank[c], way_win[c, 0], way_loss[c, 0], s):
+    for c in range(lo, hi):
+        out[c] = _class_problem(c, offset, total, way_win, way_loss, win, loss, way_bank, bank,
+                                win_map, loss_map, dealer_hands, hands_w, hands_l)  # fmt: skip
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _class_problem(c, offset, total, way_win, way_loss, win, loss, way_bank, bank, win_map,
+                   loss_map, dealer_hands, hands_w, hands_l):  # fmt: skip
+    """``_per_hand_problems`` of class ``c`` (``hands_w``, ``hands_l``: buffers)."""
+    s = 0
+    hands_w[:] = 0
+    hands_l[:] = 0
+    for d in range(total.shape[1]):
+        if total[c, d] < 0:
+            return 1
+        s += total[c, d]
+        for j in range(win_map.shape[0]):
+            hands_w[j] += win_map[j, d] * total[c, d]
+        for j in range(loss_map.shape[0]):
+            hands_l[j] += loss_map[j, d] * total[c, d]
+    if s != dealer_hands:
+        return 2
+    if _beyond(way_win[c], way_loss[c], hands_w, hands_l, s):
+        return 3 if _beyond(way_win[c], way_loss[c], hands_w, hands_l, -1) == 0 else 1
+    for p in range(offset[c], offset[c + 1]):
+        if _beyond(win[p], loss[p], hands_w, hands_l, s):
+            return 4 if _beyond(win[p], loss[p], hands_w, hands_l, -1) == 0 else 1
+    # the banker takes the copies: he wins at least what the player wins (both higher)
+    # and loses at most what the player loses (both lower or equal)
+    if _bank_problem(way_bank[c], way_win[c, 0], way_loss[c, 0], s):
+        return 5
+    for p in range(offset[c], offset[c + 1]):
+        if _bank_problem(bank[p], win[p, 0], loss[p, 0], s):
             return 5
-        for p in range(offset[c], offset[c + 1]):
-            if _bank_problem(bank[p], win[p, 0], loss[p, 0], s):
-                return 5
     return 0
 
 
@@ -111,9 +121,11 @@ def check_per_hand(r: PerHand, keys: EngineKeys, deck_size: int) -> None:
     require(r.bank.shape == (len(r.point_high), 2) and r.way_bank.shape == (len(r), 2),
             "the banker's counts do not span the settings")  # fmt: skip
     win_map, loss_map = r.sets.maps(r.dealer_class_bits)
-    problem = _per_hand_problem(r.point_offset, r.total, r.way_win, r.way_loss, r.win, r.loss,
-                                r.way_bank, r.bank, win_map, loss_map, unit)  # fmt: skip
-    require(problem == 0, _PROBLEMS[problem])
+    problems = np.zeros(n, dtype=np.int8)
+    over_ranges(_per_hand_problems, n, r.point_offset, r.total, r.way_win, r.way_loss, r.win,
+                r.loss, r.way_bank, r.bank, win_map, loss_map, unit, problems)  # fmt: skip
+    broken = np.flatnonzero(problems)
+    require(broken.size == 0, _PROBLEMS[int(problems[broken[0]]) if broken.size else 0])
     orbit = keys.class_orbit.astype(np.int64)
     hands = np.zeros(keys.n_dealer_classes, dtype=np.int64)
     np.add.at(hands, keys.dealer_class.astype(np.int64), orbit)
