@@ -228,6 +228,7 @@ def _lab_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, readings: bool
 
     from analysis.games.variants import exposed_variants
     from analysis.report.derived import dealer_pages
+    from analysis.report.formats import figure_tables
     from analysis.report.waylab import reconciliation_page, response_lab
     from enumerate.cache import replace_atomic
     from enumerate.engine.perdealer.table import PlayerSide, is_cached
@@ -244,8 +245,9 @@ def _lab_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, readings: bool
     def log(line: str) -> None:
         print(line, flush=True)
 
-    reconcile = reconciliation_page(out, lab, log) if readings else None
-    lines = dealer_pages(out, lab, n_rules, log=log)
+    with figure_tables():  # the report's pages show their figures so (``build_reports``)
+        reconcile = reconciliation_page(out, lab, log) if readings else None
+        lines = dealer_pages(out, lab, n_rules, log=log)
     done = {"out": str(out), "rules": n_rules, "deck": deck.name, "dealer": lines,
             "reconcile": reconcile}  # fmt: skip
     replace_atomic(cache_dir() / PAGES, lambda f: f.write(json.dumps(done).encode()))
