@@ -49,8 +49,8 @@ def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
     from enumerate.engine.onehand import direct as onehand
 
-    pricing = (wayedge._sums, wayedge._best_rows, wayedge._values_at, optimal._ev_numerators,
-               optimal._choose, banking._best_for_banker, simulate._deal,
+    pricing = (wayedge._sums, wayedge._best_rows, wayedge._values_at, optimal._ev_numerators_range,
+               optimal._choose_range, banking._best_for_banker, simulate._deal,
                onehand._settings_of_hands)  # fmt: skip
     warm_up_report()
     warmed = {k.__name__: set(k.signatures) for k in pricing}

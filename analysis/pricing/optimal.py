@@ -46,6 +46,7 @@ from enumerate.engine.perhand.table import PerHand, run_per_hand
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.inpython import in_python
+from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable, hand_table
 from enumerate.vocabulary import dealer_class_name
 from enumerate.waytables import way_table
@@ -304,14 +305,14 @@ class OptimalStrategy(ShowsAsHtml):
         return pd.DataFrame(rows)
 
 
-@njit(cache=True)
-def _ev_numerators(win, loss, total, a, b, c, offset):
-    """Per row r: ``win[r] @ a + loss[r] @ b + total[k] @ c`` in int64, k the class whose
-    rows ``offset[k] : offset[k + 1]`` hold r. One pass over the rows: the counts are columns
-    of the per-hand blocks, and numpy, a column at a time, would pass over a whole block
-    (about 1.5 GB of points on the full deck) once for each column and term."""
-    out = np.empty(win.shape[0], dtype=np.int64)
-    for k in range(offset.shape[0] - 1):
+@njit(cache=True, nogil=True)
+def _ev_numerators_range(lo, hi, win, loss, total, a, b, c, offset, out):
+    """Per row r of the classes ``lo <= k < hi``: ``win[r] @ a + loss[r] @ b + total[k] @ c``
+    in int64, k the class whose rows ``offset[k] : offset[k + 1]`` hold r. One pass over the
+    rows: the counts are columns of the per-hand blocks, and numpy, a column at a time, would
+    pass over a whole block (about 1.5 GB of points on the full deck) once for each column
+    and term."""
+    for k in range(lo, hi):
         base = np.int64(0)
         for d in range(c.shape[0]):
             base += np.int64(total[k, d]) * c[d]
@@ -322,17 +323,29 @@ def _ev_numerators(win, loss, total, a, b, c, offset):
             for j in range(b.shape[0]):
                 s += np.int64(loss[r, j]) * b[j]
             out[r] = s
+
+
+def _ev_numerators(win: np.ndarray, loss: np.ndarray, total: np.ndarray, a: np.ndarray,
+                   b: np.ndarray, c: np.ndarray, offset: np.ndarray,
+                   one: bool = False) -> np.ndarray:  # fmt: skip
+    """``_ev_numerators_range`` of every class, on both cores; ``one``: run by Python (one
+    class, where starting the JIT costs more than the sums)."""
+    out = np.empty(win.shape[0], dtype=np.int64)
+    n = offset.shape[0] - 1
+    if one:
+        in_python(_ev_numerators_range)(0, n, win, loss, total, a, b, c, offset, out)
+    else:
+        over_ranges(_ev_numerators_range, n, win, loss, total, a, b, c, offset, out)
     return out
 
 
-@njit(cache=True)
-def _choose(point_ev, offset, point_high, point_low, way_high, way_low):
-    """Per class, the best frontier point: the house way's setting when it is among the best,
-    else the last best one (frontier points run by increasing high hand)."""
-    n = offset.shape[0] - 1
-    best_point = np.empty(n, dtype=np.int64)
-    best_ev = np.empty(n, dtype=np.int64)
-    for c in range(n):
+@njit(cache=True, nogil=True)
+def _choose_range(lo, hi, point_ev, offset, point_high, point_low, way_high, way_low,
+                  best_point, best_ev):  # fmt: skip
+    """For the classes ``lo <= c < hi``, the best frontier point: the house way's setting when
+    it is among the best, else the last best one (frontier points run by increasing high
+    hand)."""
+    for c in range(lo, hi):
         top = offset[c]
         for p in range(offset[c] + 1, offset[c + 1]):
             if point_ev[p] >= point_ev[top]:
@@ -343,6 +356,21 @@ def _choose(point_ev, offset, point_high, point_low, way_high, way_low):
                 top = p
         best_point[c] = top
         best_ev[c] = point_ev[top]
+
+
+def _choose(point_ev: np.ndarray, offset: np.ndarray, point_high: np.ndarray,
+            point_low: np.ndarray, way_high: np.ndarray, way_low: np.ndarray,
+            one: bool = False) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """``_choose_range`` of every class, on both cores (``one`` as for ``_ev_numerators``):
+    (best point, its EV numerator) per class."""
+    n = offset.shape[0] - 1
+    best_point = np.empty(n, dtype=np.int64)
+    best_ev = np.empty(n, dtype=np.int64)
+    args = (point_ev, offset, point_high, point_low, way_high, way_low, best_point, best_ev)
+    if one:
+        in_python(_choose_range)(0, n, *args)
+    else:
+        over_ranges(_choose_range, n, *args)
     return best_point, best_ev
 
 
@@ -353,13 +381,13 @@ def _price(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: n
     a, b, c, den = coefficients(variant, per_hand)
     # one class: the same functions run by Python, as starting the JIT costs more than them
     one = len(per_hand) == 1
-    linear = in_python(_ev_numerators) if one else _ev_numerators
-    point_ev = linear(per_hand.win, per_hand.loss, per_hand.total, a, b, c, per_hand.point_offset)
+    point_ev = _ev_numerators(per_hand.win, per_hand.loss, per_hand.total, a, b, c,
+                              per_hand.point_offset, one)  # fmt: skip
     rows = np.arange(len(per_hand) + 1, dtype=np.int64)  # the way's setting: a row per class
-    way_ev = linear(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, rows)
-    choose = in_python(_choose) if one else _choose
-    best_point, best_ev = choose(point_ev, per_hand.point_offset, per_hand.point_high,
-                                 per_hand.point_low, way_high, way_low)  # fmt: skip
+    way_ev = _ev_numerators(per_hand.way_win, per_hand.way_loss, per_hand.total, a, b, c, rows,
+                            one)  # fmt: skip
+    best_point, best_ev = _choose(point_ev, per_hand.point_offset, per_hand.point_high,
+                                  per_hand.point_low, way_high, way_low, one)  # fmt: skip
     return point_ev, way_ev, best_point, best_ev, den
 
 

@@ -287,13 +287,12 @@ def per_dealer_orbits(offsets, items, orbit_ids, sign, set_orbit, rec, mode, pgr
 
 
 @njit(cache=True, nogil=True)
-def dealer_points(high, low, max_low, out_h, out_l):
-    """The distinct valid settings of every class as (high id, low id) points, increasing by
-    high then low, from its 21 settings (``all_settings``); returns the number of each."""
-    n = high.shape[0]
-    size = np.zeros(n, dtype=np.int8)
+def dealer_points(lo, hi, high, low, max_low, out_h, out_l, size):
+    """For the classes ``lo <= c < hi``: the distinct valid settings as (high id, low id)
+    points, increasing by high then low, from its 21 settings (``all_settings``), and their
+    number ``size[c]``."""
     ks = np.empty(21, dtype=np.int64)
-    for c in range(n):
+    for c in range(lo, hi):
         m = 0
         for s in range(21):
             if low[c, s] <= max_low[high[c, s]]:
@@ -313,5 +312,3 @@ def dealer_points(high, low, max_low, out_h, out_l):
                 out_l[c, k] = ks[t] % (N_LOW + 1)
                 k += 1
         size[c] = k
-    return size
-

@@ -52,6 +52,7 @@ from enumerate.engine.perdealer.kernels import (
 )
 from enumerate.engine.perhand.table import _sum_into_first
 from enumerate.evaluate import all_settings, five_card_table
+from enumerate.runtime.threads import over_ranges
 from enumerate.runtime.writebehind import write_behind
 from enumerate.tables import HandTable
 from enumerate.waytables import flatten_rows, player_table
@@ -130,7 +131,8 @@ def valid_points(table: HandTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     high, low = all_settings(table.cards, five.ids)
     out_h = np.full(high.shape, -1, dtype=np.int16)
     out_l = np.full(high.shape, -1, dtype=np.int8)
-    size = dealer_points(high, low, five.max_low, out_h, out_l)
+    size = np.zeros(high.shape[0], dtype=np.int8)
+    over_ranges(dealer_points, high.shape[0], high, low, five.max_low, out_h, out_l, size)
     return size, out_h, out_l
 
 
