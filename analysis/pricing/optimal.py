@@ -26,7 +26,7 @@ The win and loss columns are those every such variant needs (``per_hand_sets``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -331,11 +331,8 @@ def _ev_numerators(win: np.ndarray, loss: np.ndarray, total: np.ndarray, a: np.n
     """``_ev_numerators_range`` of every class, on both cores; ``one``: run by Python (one
     class, where starting the JIT costs more than the sums)."""
     out = np.empty(win.shape[0], dtype=np.int64)
-    n = offset.shape[0] - 1
-    if one:
-        in_python(_ev_numerators_range)(0, n, win, loss, total, a, b, c, offset, out)
-    else:
-        over_ranges(_ev_numerators_range, n, win, loss, total, a, b, c, offset, out)
+    _over_classes(_ev_numerators_range, offset.shape[0] - 1, one, win, loss, total, a, b, c,
+                  offset, out)  # fmt: skip
     return out
 
 
@@ -366,12 +363,18 @@ def _choose(point_ev: np.ndarray, offset: np.ndarray, point_high: np.ndarray,
     n = offset.shape[0] - 1
     best_point = np.empty(n, dtype=np.int64)
     best_ev = np.empty(n, dtype=np.int64)
-    args = (point_ev, offset, point_high, point_low, way_high, way_low, best_point, best_ev)
-    if one:
-        in_python(_choose_range)(0, n, *args)
-    else:
-        over_ranges(_choose_range, n, *args)
+    _over_classes(_choose_range, n, one, point_ev, offset, point_high, point_low, way_high,
+                  way_low, best_point, best_ev)  # fmt: skip
     return best_point, best_ev
+
+
+def _over_classes(kernel: Callable[..., None], n: int, one: bool, *args: object) -> None:
+    """``kernel(lo, hi, *args)`` over the classes ``0 .. n - 1``: on both cores
+    (``over_ranges``), or with ``one`` run by Python over them at once (``in_python``)."""
+    if one:
+        in_python(kernel)(0, n, *args)
+    else:
+        over_ranges(kernel, n, *args)
 
 
 def _price(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: np.ndarray

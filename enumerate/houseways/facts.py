@@ -187,7 +187,7 @@ def highest_front(f, allowed):
 @njit(cache=True)
 def highest_back(f, allowed):
     """Among valid settings with ``allowed[s]``, the one with the highest back, then front."""
-    return _best_by(f.high, f.low, allowed, f.valid)
+    return highest_back_in(f.table, allowed)
 
 
 @njit(cache=True, nogil=True)
