@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 
 import numpy as np
@@ -40,28 +39,13 @@ from enumerate.colex import BINOM, colex5
 from enumerate.rules import Rules
 from enumerate.runtime.inpython import in_python
 from enumerate.runtime.threads import over_ranges
+from enumerate.vocabulary import Category
 
 ACE = 12
 N_FIVE = int(BINOM[53, 5])
 N_LOW = 91
 HIGH_ID_BOUND = 1 << 13  # five-card ids fit in 13 bits (7,463 of them under either wheel rule)
 PAIR_BASE = 78  # two-card ids 78..90 are the pairs 22..AA
-
-
-class Category(IntEnum):
-    """Five-card categories, weakest first (royal flush is the top straight flush)."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    FIVE_ACES = 9
-
 
 # A five-card key is category << 20 | five 4-bit ranks, most significant first (ranks grouped by
 # count, then by rank); for straights the first nibble is the straight's order under the rules.

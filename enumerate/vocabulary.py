@@ -6,7 +6,8 @@ seven-card hands get their numbers.
 - ``DealerEvent``: the dealer hands that variants treat specially; the pair engine keeps
   dealer hands apart by these bits (a *dealer class* is one combination of them);
 - player classes: the seven-card classes with "nothing" split by ace-high pai gow (Push Ace
-  High pays on the player's ace-high pai gow).
+  High pays on the player's ace-high pai gow);
+- ``Category``: the five-card categories; ``ThreeCardClass``: the three-card poker classes.
 
 Numba kernels cannot read ``IntFlag`` members, so they import the plain ``int`` values below
 (``*_BIT`` names), which numba compiles as constants.
@@ -24,6 +25,32 @@ from __future__ import annotations
 import functools
 import operator
 from enum import IntEnum, IntFlag
+
+
+class Category(IntEnum):
+    """Five-card categories, weakest first (royal flush is the top straight flush)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_ACES = 9
+
+
+class ThreeCardClass(IntEnum):
+    """Three-card poker classes, weakest first: a straight beats a flush."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    FLUSH = 2
+    STRAIGHT = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT_FLUSH = 5
 
 
 class SevenCardClass(IntEnum):

@@ -12,9 +12,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from analysis.bets.files import BetFileError, read_bet
+from analysis.bets.files import read_bet
 from analysis.bets.price import price_bet
 from enumerate.classes import classify_all, fortune_of_five
+from enumerate.datafile import DataFileError
 from enumerate.evaluate import PAIR_BASE, all_settings, five_card_table
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
@@ -125,6 +126,11 @@ FACT_CASES = [
     ("can_set(natural straight, pair)", lambda h: _can_set(h, 4, 0, natural_back=True)),
     ("can_set(two_pair, natural pair A)", lambda h: _can_set(h, 2, 12, natural_front=True)),
     ("can_set(five_aces, pair)", lambda h: _can_set(h, 9, 0)),
+    # constructs a rule card has had, in a bet file: a category word that is also a fact's
+    # name, ``not in`` over a range and over a set
+    ("best_five == high_card", lambda h: h["best"] == 0),
+    ("high_card not in 9..K", lambda h: (h["high_card"] < 7) | (h["high_card"] > 11)),
+    ("best_five not in {pair, two_pair}", lambda h: ~np.isin(h["best"], [1, 2])),
 ]  # fmt: skip
 
 
@@ -293,9 +299,9 @@ BAD = [
     (HEAD + 'hand = "table"\n' + GOOD_EVENT,
      "hand: 'table' (hands: player, dealer, first-three, deal)"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("fortune ==", "fortnue =="),
-     "event 1 (flush): when: unknown fact 'fortnue'"),
+     "event 1 (flush): when, column 1: unknown fact 'fortnue'"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("== flush", "== flsh"),
-     "event 1 (flush): when: 'flsh' is not a fortune"),
+     "event 1 (flush): when, column 12: 'flsh' is not a Fortune class"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("pays = 4", 'pays = "four"'),
      "event 1 (flush): pays: expected a number (to 1)"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("pays = 4", "pays = -2"),
@@ -313,12 +319,12 @@ BAD = [
     (HEAD + 'hand = "dealer"\n' + GOOD_EVENT + '[envy]\nflush = 5\n',
      "envy: envy is paid on other players' hands: only for a player bet"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("fortune == flush", "fortune == flush and"),
-     "event 1 (flush): when: unexpected end"),
+     "event 1 (flush): when, column 21: unexpected end"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("fortune == flush", "way_back + 1"),
-     "event 1 (flush): when: cannot read"),
-    (HEAD + 'hand = "deal"\n' + GOOD_EVENT, "when: unknown fact 'fortune' for deals"),
+     "event 1 (flush): when, column 10: cannot read '+ 1'"),
+    (HEAD + 'hand = "deal"\n' + GOOD_EVENT, "when, column 1: unknown fact 'fortune' in a deal"),
     (HEAD + 'hand = "player"\n' + GOOD_EVENT.replace("fortune == flush", "jacks"),
-     "'jacks' is not true or false"),
+     "'jacks' is a count, not true or false"),
 ]  # fmt: skip
 
 
@@ -327,7 +333,7 @@ def test_a_bad_bet_file_is_one_line_exit_2(tmp_path, capsys, text, message) -> N
     from analysis.cli.main import main
 
     path = write(tmp_path, text)
-    with pytest.raises(BetFileError, match="^" + str(path).replace(".", r"\.")):
+    with pytest.raises(DataFileError, match="^" + str(path).replace(".", r"\.")):
         read_bet(path)
     assert main(["sidebet", str(path), "--deck", "A234K:cdh+joker"]) == 2
     err = capsys.readouterr().err

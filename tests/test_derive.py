@@ -29,9 +29,9 @@ from analysis.pricing.strategy import strategy_return_table
 from analysis.waylab.cardcheck import check_card
 from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
 from enumerate.bruteforce import pairs_by_brute_force
+from enumerate.conditions import CARD, read
 from enumerate.houseways import get_way
 from enumerate.houseways.interpreter import FACTS
-from enumerate.houseways.language import compile_condition
 from enumerate.rules import Deck, Rules
 from enumerate.vocabulary import ALL_DEALER_EVENTS
 
@@ -113,7 +113,7 @@ def test_cards_pass_the_checker(deck: Deck) -> None:
         derived = [r for r in check.rules if r.name.startswith("D")]
         assert len(derived) == 5 and all(r.dominated == 0 and r.sets > 0 for r in derived)
         for words, when, _front in d.rule_lines(5):
-            compile_condition(when, [])  # the language reads it
+            read(when, CARD)  # the language reads it
             assert words and "_" not in words  # words, not fact names
 
 
@@ -165,7 +165,7 @@ def test_choices_of_plain_fronts_are_choose_settings(name: str) -> None:
         fronts_program,
     )
     from enumerate.evaluate import five_card_table
-    from enumerate.houseways.base import _royal_id
+    from enumerate.houseways.base import royal_id
     from enumerate.tables import hand_table
     from enumerate.waytables import flatten_rows, player_table
 
@@ -181,7 +181,7 @@ def test_choices_of_plain_fronts_are_choose_settings(name: str) -> None:
     out = []
     for mask in (plain, np.zeros_like(plain)):
         key, loc = np.empty(n, dtype=np.int64), np.empty((n, len(FRONTS)), dtype=np.int8)
-        _choice_rows(0, n, table.cards, five.ids, five.max_low, five.category, _royal_id(five),
+        _choice_rows(0, n, table.cards, five.ids, five.max_low, five.category, royal_id(five),
                      prog, len(FRONTS), mask, offset, high, low, _KEY_FACTS, key, loc)
         out.append(loc)
     assert (out[0] == out[1]).all() and (out[0] >= 0).any()

@@ -108,14 +108,15 @@ GOOD = 'name = "v"\ndealer_exposed = true\ncommission = "5%"\n'
         (GOOD + '[dealer_rules]\n"three aces" = "push"\n',
          'dealer_rules."three aces": unknown dealer event (known: ace-high pai gow, ace-high pai '
          "gow, joker as the ace, ace-high pai gow, natural ace, two or more jacks, queen-high pai "
-         "gow, nine-high low hand; or a condition over the dealer's hand: unexpected 'aces')"),
+         "gow, nine-high low hand; or a condition over the dealer's hand: column 7: unexpected "
+         "'aces')"),
         (GOOD + '[dealer_rules]\n"player.fortune == flush" = "push"\n',
          'dealer_rules."player.fortune == flush": unknown dealer event (known: ace-high pai gow, '
          "ace-high pai gow, joker as the ace, ace-high pai gow, natural ace, two or more jacks, "
-         "queen-high pai gow, nine-high low hand; or a condition over the dealer's hand: unknown "
-         "fact 'player.fortune' for the dealer's hand (known: dealer.ace_high_pai_gow, "
-         "dealer.ace_high_pai_gow_joker, dealer.ace_high_pai_gow_natural, "
-         "dealer.nine_high_low, dealer.queen_high_pai_gow, dealer.two_jacks))"),
+         "queen-high pai gow, nine-high low hand; or a condition over the dealer's hand: column "
+         "1: unknown fact 'player.fortune' in the dealer's hand (known: dealer.ace_high_pai_gow, "
+         "dealer.ace_high_pai_gow_joker, dealer.ace_high_pai_gow_natural, dealer.two_jacks, "
+         "dealer.queen_high_pai_gow, dealer.nine_high_low))"),
         (GOOD + '[dealer_rules]\n"two or more jacks" = "win"\n',
          'dealer_rules."two or more jacks": unknown effect \'win\' (known: push, dealer-wins, '
          "player-win-push)"),

@@ -20,7 +20,8 @@ pays = 250                # to 1; "push"; "lose"; { fixed = 500 } dollars for be
 "five aces" = 250         # or envy = "5000", a table of data/envy
 ```
 
-Every mistake is one line of ``BetFileError`` naming the file and the entry.
+Every mistake is one line naming the file and the entry: a ``ConditionError`` for a condition
+(with its column), a ``BetFileError`` for the rest.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from analysis.bets.conditions import ConditionError, Node, Scope, parse
-from analysis.bets.scopes import HANDS, deal_schema, seven_card_schema, three_card_scope
+from analysis.bets.scopes import HANDS, SCOPE_OF
 from analysis.games.paytables import exact
+from enumerate.conditions import Node, facts_used, read
 from enumerate.datafile import DataFileError, quoted, read_toml
 
 BET_DIR = Path(__file__).resolve().parents[2] / "data" / "bets"
@@ -103,8 +104,6 @@ class BetFile:
 
     @property
     def uses_way(self) -> bool:
-        from analysis.bets.conditions import facts_used
-
         return any(f.startswith("way_") for e in self.events for f in facts_used(e.condition))
 
     def where(self, i: int) -> str:
@@ -122,17 +121,6 @@ def _text(doc: dict[str, Any], key: str, where: Path | str, default: str | None 
     if not isinstance(value, str) or (default is None and not value.strip()):
         raise BetFileError(f"{where}: {key}: expected text, got {value!r}")
     return value.strip()
-
-
-def schema(hand: str, with_way: bool = True) -> Scope:
-    """The facts a bet on ``hand`` may read, with no rows (to check its conditions)."""
-    if hand == "deal":
-        return deal_schema()
-    if hand == "first-three":
-        from enumerate.rules import Deck
-
-        return three_card_scope(Deck.parse("A:c"))  # facts only: no hand to speak of
-    return seven_card_schema(f"the {hand}'s seven cards", with_way)
 
 
 def _pay(value: object, bet_size: Fraction | None, path: Path, field: str) -> Pay:
@@ -188,7 +176,7 @@ def read_bet(path: str | Path) -> BetFile:
     raw = doc.get("event")
     if not isinstance(raw, list) or not raw:
         raise _fail(path, "event", "a bet needs at least one [[event]]")
-    scope = schema(hand)
+    scope = SCOPE_OF[hand]
     events, names = [], set()
     for i, e in enumerate(raw):
         at = f"{path}: event {i + 1}"
@@ -204,10 +192,7 @@ def read_bet(path: str | Path) -> BetFile:
             raise BetFileError(f"{at}: name: given twice")
         names.add(ename)
         when = _text(e, "when", at)
-        try:
-            node = parse(when, scope)
-        except ConditionError as err:
-            raise BetFileError(f"{at}: when: {err}") from None
+        node = read(when, scope, f"{at}: when")
         if "pays" not in e:
             raise BetFileError(f"{at}: pays: missing (required)")
         pay = _pay(e["pays"], bet_size, path, f"event {i + 1} ({ename}): pays")

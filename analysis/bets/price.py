@@ -20,28 +20,31 @@ from math import comb
 
 import numpy as np
 
-from analysis.bets.conditions import Fact, Scope, calls_used, evaluate, facts_used
 from analysis.bets.files import BetFile, BetFileError, find_bet
 from analysis.bets.scopes import (
     CAN_SET,
-    SEVEN_CARD_FACTS,
     deal_mask,
-    deal_scope,
-    seven_card_scope,
-    three_card_scope,
+    deal_rows,
+    seven_card_rows,
+    three_card_hands,
+    three_card_rows,
 )
 from analysis.pricing.envy import EnvyByTable
 from analysis.pricing.returns import Line, ReturnTable
 from analysis.pricing.sidebets import SideBetReport
+from enumerate.conditions import ArrayRows, calls_used, evaluate, facts_used
+from enumerate.conditions.facts import SEVEN_CARD_FACTS
+from enumerate.conditions.tree import Apply
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 
 
 @dataclass(frozen=True)
 class Rows:
-    """A bet's scope with the weight of each row and how to name a row in a message."""
+    """A bet's rows (the values of its scope's facts) with the weight of each row and how to
+    name a row in a message."""
 
-    scope: Scope
+    values: ArrayRows
     weight: np.ndarray  # int64
     total: int
     house_way: str | None
@@ -59,9 +62,9 @@ def bet_rows(
 ) -> Rows:
     """The rows ``bet`` is settled on, over ``deck``."""
     if bet.hand == "first-three":
-        scope = three_card_scope(deck)
-        hands = _three_card_hands(deck)
-        return Rows(scope, np.ones(scope.rows, dtype=np.int64), comb(deck.size, 3), None,
+        values = three_card_rows(deck)
+        hands = three_card_hands(deck)
+        return Rows(values, np.ones(values.rows, dtype=np.int64), comb(deck.size, 3), None,
                     lambda r: _cards_text(hands[r]))  # fmt: skip
     way = _way(bet, house_way) if bet.hand == "deal" or bet.uses_way else None
     if bet.hand == "deal":
@@ -72,13 +75,13 @@ def bet_rows(
         used = set().union(*(facts_used(e.condition) for e in bet.events))
         deal = pair_counts(deck, rules, way, way, deal_mask(used), use_cache, on_run=on_run)
         bits = deal.dealer_class_bits
-        scope = deal_scope(deal.counts.joint, bits)
+        values = deal_rows(deal.counts.joint, bits)
 
         def deal_text(r: int) -> str:
             p, d = divmod(r, len(bits))
             return f"player {player_class_name(p)}, dealer {dealer_class_name(bits[d])}"
 
-        return Rows(scope, np.asarray(deal.counts.joint, dtype=np.int64).ravel(), deal.total,
+        return Rows(values, np.asarray(deal.counts.joint, dtype=np.int64).ravel(), deal.total,
                     way.name, deal_text, (f"pair counts: {deal.source}",))  # fmt: skip
     from enumerate.tables import hand_table
     from enumerate.waytables import way_table
@@ -89,15 +92,16 @@ def bet_rows(
     def every_class() -> Rows:
         table = hand_table(deck, rules, use_cache)
         way_cols = None if way is None else (lambda: way_table(way, deck, rules, use_cache))
-        scope = seven_card_scope(table, rules, way_cols, name)
-        return Rows(scope, table.orbit_size.astype(np.int64), table.total,
+        return Rows(seven_card_rows(table, rules, way_cols),
+                    table.orbit_size.astype(np.int64), table.total,
                     None if way is None else way.name,
                     lambda r: _cards_text(tuple(int(c) for c in table.cards[r])))  # fmt: skip
 
-    calls = sorted(set().union(*(calls_used(e.condition) for e in bet.events)))
+    calls = list(dict.fromkeys(c for e in bet.events for c in calls_used(e.condition)))
+    calls.sort(key=lambda c: repr(c.arg))
     # every seven-card fact is kept (a few thousand groups), so the bets reading only those
     # share one cached grouping; the house way's facts and can_set answers are added as read
-    facts = sorted(set(SEVEN_CARD_FACTS) | (used - {CAN_SET}))
+    facts = sorted({f.name for f in SEVEN_CARD_FACTS} | used)
     return grouped_classes(facts, calls, deck, rules, way, every_class, name, use_cache)
 
 
@@ -106,7 +110,7 @@ GROUPS_SCHEMA = 1
 
 def grouped_classes(
     facts: list[str],
-    calls: list[tuple[str, tuple[str, ...]]],
+    calls: list[Apply],
     deck: Deck,
     rules: Rules,
     way: HouseWay | None,
@@ -122,25 +126,20 @@ def grouped_classes(
 
     import pyarrow as pa
 
-    from analysis.bets.files import schema
     from enumerate.cache import cache_dir, load_or_build, provenance, require
     from enumerate.tables import hand_table
     from enumerate.waytables import _stem
 
-    what = repr((facts, calls, None if way is None else way.key))
+    what = repr((facts, [repr(c.arg) for c in calls], None if way is None else way.key))
     digest = hashlib.sha256(what.encode()).hexdigest()[:16]
     path = cache_dir() / f"betgroups-{digest}-{_stem(deck, rules)}.parquet"
     prov = provenance(GROUPS_SCHEMA, table="betgroups", deck=deck.key, rules=rules.key, what=what)
 
     def build() -> pa.Table:
         rows = every_class()
-        columns = [rows.scope.value(f).astype(np.int64) for f in facts]
-        batch = rows.scope.batches.get(CAN_SET)
-        mine = [a for _, a in calls]
-        if mine:
-            got = batch(mine) if batch else [rows.scope.functions[CAN_SET](*a) for a in mine]
-            columns += [np.asarray(g, dtype=np.int64) for g in got]
-        key = np.zeros(rows.scope.rows, dtype=np.int64)
+        columns = [rows.values.value(f).astype(np.int64) for f in facts]
+        columns += [np.asarray(g, dtype=np.int64) for g in rows.values.answers(calls)]
+        key = np.zeros(rows.values.rows, dtype=np.int64)
         radix = 1
         for col in columns:
             lo = int(col.min())
@@ -162,13 +161,11 @@ def grouped_classes(
 
     table, _ = load_or_build(path, prov, build, use_cache, check)
     col = {n: table.column(n).to_numpy() for n in table.column_names}
-    kinds = schema("player").facts
-    new_facts = {f: Fact(kinds[f].kind, _constant(col[f"v{i}"])) for i, f in enumerate(facts)}
-    answers = {a: col[f"v{len(facts) + i}"].astype(bool) for i, (_, a) in enumerate(calls)}
-    scope = Scope(name, len(col["weight"]), new_facts,
-                  {CAN_SET: lambda *args: answers[tuple(args)]})  # fmt: skip
+    values = {f: _constant(col[f"v{i}"]) for i, f in enumerate(facts)}
+    answers = {c: col[f"v{len(facts) + i}"].astype(bool) for i, c in enumerate(calls)}
+    groups = ArrayRows(len(col["weight"]), values, {CAN_SET: answers.__getitem__})
     cards = np.stack([col[f"c{i}"] for i in range(7)], axis=1)
-    return Rows(scope, col["weight"].astype(np.int64), comb(deck.size, 7),
+    return Rows(groups, col["weight"].astype(np.int64), comb(deck.size, 7),
                 None if way is None else way.name,
                 lambda r: _cards_text(tuple(int(c) for c in cards[r])))  # fmt: skip
 
@@ -179,12 +176,6 @@ def _way(bet: BetFile, house_way: HouseWay | str | None) -> HouseWay:
 
         house_way = get_variant(bet.game).house_way if bet.game != "any" else "gli"
     return get_way(house_way) if isinstance(house_way, str) else house_way
-
-
-def _three_card_hands(deck: Deck) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return list(combinations(sorted(c.id for c in deck.cards), 3))
 
 
 def _cards_text(ids: tuple[int, ...]) -> str:
@@ -199,9 +190,9 @@ def _constant(v: np.ndarray) -> Callable[[], np.ndarray]:
 
 def assign(bet: BetFile, rows: Rows, full_deck: bool) -> np.ndarray:
     """The index of the event that settles each row (-1: none holds, the bet loses)."""
-    holds = [evaluate(e.condition, rows.scope) & (rows.weight > 0) for e in bet.events]
-    out = np.full(rows.scope.rows, -1, dtype=np.int64)
-    held = np.zeros(rows.scope.rows, dtype=np.int64)
+    holds = [evaluate(e.condition, rows.values) & (rows.weight > 0) for e in bet.events]
+    out = np.full(rows.values.rows, -1, dtype=np.int64)
+    held = np.zeros(rows.values.rows, dtype=np.int64)
     for h in holds:
         held += h
     if bet.order is None and held.max(initial=0) > 1:

@@ -1,79 +1,52 @@
-"""What a bet can be settled on, as rows with weights and the facts a condition may read.
+"""What a bet can be settled on: its rows, with the value of every fact of its scope
+(``enumerate.conditions``) as an array over them.
 
-| hand | rows | weight | facts |
+| hand | rows | weight | scope |
 |---|---|---|---|
-| ``player``, ``dealer`` | 7-card classes | orbit size | ``SEVEN_CARD_FACTS``, ``WAY_FACTS`` |
-| ``first-three`` | three-card hands of the deck | 1 | ``THREE_CARD_FACTS`` |
-| ``deal`` | player class x dealer class | deals | ``DEAL_FACTS`` |
-
-Seven-card scopes also offer ``can_set(...)``; ``WAY_FACTS`` are the hand as the house way sets
-it; deals are counted by the pair engine.
+| ``player``, ``dealer`` | 7-card classes | orbit size | ``SEVEN_CARDS`` (``can_set``, ``way_*``) |
+| ``first-three`` | three-card hands of the deck | 1 | ``THREE_CARDS`` |
+| ``deal`` | player class x dealer class | deals | ``DEAL`` |
 
 Every seven-card hand of the deck is equally likely for the player's seven cards, for the
 dealer's and for any other player's, so one table of classes serves the first two; the player's
-first three cards are a uniformly random three-card hand. Deals are counted by the pair engine
-(``analysis.pricing.counts``), dealer hands apart by the dealer events the bet reads.
+first three cards are a uniformly random three-card hand. ``way_*`` are the hand as the house
+way sets it. Deals are counted by the pair engine (``analysis.pricing.counts``), dealer hands
+apart by the dealer events the bet reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 from numba import njit
 
-from analysis.bets.conditions import THREE_CARD, ConditionError, Fact, Scope
 from enumerate.cards import JOKER_ID
-from enumerate.evaluate import PAIR_BASE, FiveCardTable, five_card_table, settings_of
-from enumerate.houseways.language import CATEGORIES, RANK_WORDS
+from enumerate.conditions import DEAL, SEVEN_CARDS, THREE_CARDS, ArrayRows, CanSet, Scope
+from enumerate.conditions.tree import Apply
+from enumerate.evaluate import (
+    PAIR_BASE,
+    FiveCardTable,
+    five_card_table,
+    settings_of,
+    two_card_ranks,
+)
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable
 from enumerate.vocabulary import (
     N_PLAYER_CLASSES,
     PLAYER_ACE_HIGH_PAI_GOW,
-    DealerEvent,
+    Category,
     SevenCardClass,
+    ThreeCardClass,
 )
 
 HANDS = ("player", "dealer", "first-three", "deal")
-
-# fact: (kind, meaning), for the docs and the messages
-SEVEN_CARD_FACTS = {
-    "fortune": ("fortune", "the Fortune class of the seven cards"),
-    "best_five": ("category", "the best five-card hand of the seven cards"),
-    "joker": ("bool", "the seven cards hold the joker"),
-    "pai_gow": ("bool", "no pair, straight or flush"),
-    "ace_high_pai_gow": ("bool", "a pai gow topped by an ace or the joker"),
-    "ace_high_pai_gow_joker": ("bool", "an ace-high pai gow whose ace is the joker"),
-    "ace_high_pai_gow_natural": ("bool", "an ace-high pai gow with a natural ace"),
-    "queen_high_pai_gow": ("bool", "a pai gow topped by a queen, no joker"),
-    "jacks": ("count", "natural jacks in the seven cards"),
-    "high_card": ("rank", "the highest rank of the seven cards, the joker an ace"),
-}  # fmt: skip
-WAY_FACTS = {
-    "way_back": ("category", "the back the house way sets"),
-    "way_front_high": ("rank", "the higher card of the front the house way sets"),
-    "way_front_low": ("rank", "the lower card of that front"),
-    "way_front_pair": ("bool", "the house way's front is a pair"),
-}
-THREE_CARD_FACTS = {
-    "three_card": ("three_card", "the three-card poker hand (straight beats flush), the joker "
-                   "semi-wild"),
-    "joker": ("bool", "the three cards hold the joker"),
-}  # fmt: skip
-# deal facts and the dealer event bits the pair counts must keep apart for each
-DEAL_FACTS = {
-    "player.fortune": ("fortune", 0),
-    "player.ace_high_pai_gow": ("bool", 0),
-    "dealer.ace_high_pai_gow": ("bool", DealerEvent.ACE_HIGH_JOKER | DealerEvent.ACE_HIGH_NATURAL),
-    "dealer.ace_high_pai_gow_joker": ("bool", DealerEvent.ACE_HIGH_JOKER),
-    "dealer.ace_high_pai_gow_natural": ("bool", DealerEvent.ACE_HIGH_NATURAL),
-    "dealer.two_jacks": ("bool", DealerEvent.TWO_JACKS),
-    "dealer.queen_high_pai_gow": ("bool", DealerEvent.QUEEN_HIGH),
-    "dealer.nine_high_low": ("bool", DealerEvent.NINE_HIGH_LOW),
-}
+SCOPE_OF: dict[str, Scope] = {"player": SEVEN_CARDS, "dealer": SEVEN_CARDS,
+                              "first-three": THREE_CARDS, "deal": DEAL}  # fmt: skip
 CAN_SET = "can_set"
 
 
@@ -125,95 +98,54 @@ def _can_set(cards: np.ndarray, ids5: np.ndarray, max_low: np.ndarray, queries: 
     return out
 
 
-def _back_spec(text: str, five: FiveCardTable) -> tuple[bool, int]:
-    """``[natural] CATEGORY`` (that category or better) or ``[natural] royal_flush`` (a royal
-    flush or five aces): (natural, the weakest five-card id that qualifies)."""
-    words = text.split()
-    natural = bool(words) and words[0] == "natural"
-    words = words[1:] if natural else words
-    if len(words) != 1:
-        raise ConditionError(f"can_set: back {text!r}: write [natural] CATEGORY")
-    if words[0] == "royal_flush":
-        return natural, int(np.flatnonzero(five.category == CATEGORIES["straight_flush"]).max())
-    return natural, int(np.flatnonzero(five.category >= _category(words[0])).min())
+def _query(spec: CanSet, five: FiveCardTable) -> tuple[int, int, int]:
+    """A ``can_set`` question as a row of ``_can_set_range``'s queries: the weakest five-card
+    id that qualifies, the joker conditions, the least pair rank in front (-1: none)."""
+    if spec.royal:
+        least = int(np.flatnonzero(five.category == int(Category.STRAIGHT_FLUSH)).max())
+    else:
+        least = int(np.flatnonzero(five.category >= spec.category).min())
+    pair = -1 if spec.pair is None else spec.pair
+    return least, int(spec.natural_back) | 2 * int(spec.natural_front), pair
 
 
-def _front_spec(text: str) -> tuple[bool, int]:
-    """``[natural] pair [RANK]`` (or nothing): (natural, least pair rank or -1)."""
-    words = text.split()
-    natural = bool(words) and words[0] == "natural"
-    words = words[1:] if natural else words
-    if not words:
-        if natural:
-            raise ConditionError("can_set: front 'natural': write natural pair [RANK]")
-        return False, -1
-    if words[0] != "pair" or len(words) > 2:
-        raise ConditionError(f"can_set: front {text!r}: write [natural] pair [RANK]")
-    if len(words) == 1:
-        return natural, 0
-    if words[1].upper() not in RANK_WORDS:
-        raise ConditionError(f"can_set: {words[1]!r} is not a rank")
-    return natural, RANK_WORDS[words[1].upper()]
-
-
-def _category(word: str) -> int:
-    if word not in CATEGORIES:
-        raise ConditionError(f"{word!r} is not a five-card category (known: "
-                             f"{', '.join(CATEGORIES)})")  # fmt: skip
-    return CATEGORIES[word]
-
-
-def seven_card_scope(table: HandTable, rules: Rules, way: Callable[[], object] | None,
-                     name: str) -> Scope:  # fmt: skip
-    """The classes of ``table``; ``way``: a function giving the house way's table (its facts
-    are offered only with it)."""
+def seven_card_rows(table: HandTable, rules: Rules, way: Callable[[], object] | None
+                    ) -> ArrayRows:  # fmt: skip
+    """The classes of ``table`` with the seven-card facts; ``way``: a function giving the
+    house way's table (its facts are offered only with it)."""
     five = five_card_table(rules)
-
-    facts = {
-        "fortune": Fact("fortune", lambda: table.seven_card_class),
-        "best_five": Fact("category", lambda: five.category[table.best_five]),
-        "joker": Fact("bool", lambda: (table.cards == JOKER_ID).any(axis=1)),
-        "pai_gow": Fact("bool", lambda: table.pai_gow),
-        "ace_high_pai_gow": Fact("bool", lambda: table.ace_high_pai_gow),
-        "ace_high_pai_gow_joker": Fact("bool", lambda: table.ace_high_pai_gow & table.joker_is_ace),
-        "ace_high_pai_gow_natural": Fact(
-            "bool", lambda: table.ace_high_pai_gow & ~table.joker_is_ace
-        ),
-        "queen_high_pai_gow": Fact("bool", lambda: table.queen_high_pai_gow),
-        "jacks": Fact("count", lambda: table.jacks),
-        "high_card": Fact("rank", lambda: high_card(table.cards)),
+    facts: dict[str, Callable[[], np.ndarray]] = {
+        "fortune": lambda: table.seven_card_class,
+        "best_five": lambda: five.category[table.best_five],
+        "joker": lambda: (table.cards == JOKER_ID).any(axis=1),
+        "pai_gow": lambda: table.pai_gow,
+        "ace_high_pai_gow": lambda: table.ace_high_pai_gow,
+        "ace_high_pai_gow_joker": lambda: table.ace_high_pai_gow & table.joker_is_ace,
+        "ace_high_pai_gow_natural": lambda: table.ace_high_pai_gow & ~table.joker_is_ace,
+        "queen_high_pai_gow": lambda: table.queen_high_pai_gow,
+        "jacks": lambda: table.jacks,
+        "high_card": lambda: high_card(table.cards),
     }
     if way is not None:
-        high_rank = np.array([_front_ranks(i)[0] for i in range(91)])
-        low_rank = np.array([_front_ranks(i)[1] for i in range(91)])
+        ranks = np.array([two_card_ranks(i) for i in range(91)])
 
-        def w() -> object:
+        def w() -> Any:
             return way()
 
         facts.update({
-            "way_back": Fact("category", lambda: five.category[w().high]),  # type: ignore[attr-defined]
-            "way_front_high": Fact("rank", lambda: high_rank[w().low]),  # type: ignore[attr-defined]
-            "way_front_low": Fact("rank", lambda: low_rank[w().low]),  # type: ignore[attr-defined]
-            "way_front_pair": Fact("bool", lambda: w().low >= PAIR_BASE),  # type: ignore[attr-defined]
+            "way_back": lambda: five.category[w().high],
+            "way_front_high": lambda: ranks[w().low, 0],
+            "way_front_low": lambda: ranks[w().low, 1],
+            "way_front_pair": lambda: w().low >= PAIR_BASE,
         })  # fmt: skip
 
-    def can_set_all(calls: list[tuple[str, ...]]) -> list[np.ndarray]:
-        queries = []
-        for args in calls:
-            back, front = [*args, ""][:2]
-            b_natural, least = _back_spec(back, five)
-            f_natural, rank = _front_spec(front)
-            queries.append((least, int(b_natural) | 2 * int(f_natural), rank))
-        out = _can_set(table.cards, five.ids, five.max_low,
-                       np.array(queries, dtype=np.int64).reshape(-1, 3))  # fmt: skip
-        return list(out)
+    def can_set_all(calls: list[Apply]) -> list[np.ndarray]:
+        queries = np.array([_query(c.arg, five) for c in calls],  # type: ignore[arg-type]
+                           dtype=np.int64).reshape(-1, 3)  # fmt: skip
+        return list(_can_set(table.cards, five.ids, five.max_low, queries))
 
-    def can_set(*args: str) -> np.ndarray:
-        return can_set_all([args])[0]
-
-    scope = Scope(name, len(table), facts, {CAN_SET: can_set})
-    scope.batches[CAN_SET] = can_set_all
-    return scope
+    return ArrayRows(len(table), facts, {CAN_SET: lambda c: can_set_all([c])[0]},
+                     {CAN_SET: can_set_all})  # fmt: skip
 
 
 def high_card(cards: np.ndarray) -> np.ndarray:
@@ -221,17 +153,11 @@ def high_card(cards: np.ndarray) -> np.ndarray:
     return np.where((cards == JOKER_ID).any(axis=1), 12, (cards >> 2).max(axis=1))
 
 
-def _front_ranks(low_id: int) -> tuple[int, int]:
-    from enumerate.evaluate import two_card_ranks
-
-    return two_card_ranks(low_id)
-
-
 # three-card hands --------------------------------------------------------------------------------
 
 
 def three_card_category(cards: tuple[int, ...]) -> int:
-    """The three-card poker category (``THREE_CARD``) of three card ids, the joker an ace or
+    """The three-card poker class (``ThreeCardClass``) of three card ids, the joker an ace or
     any card completing a straight, flush or straight flush (A-2-3 and Q-K-A are straights).
 
     >>> from enumerate.cards import parse_cards
@@ -260,38 +186,42 @@ def _category3(cards: list[int]) -> int:
     ranks = [c >> 2 for c in cards]
     flush, straight = len({c & 3 for c in cards}) == 1, _straight3(cards)
     if len(set(ranks)) == 1:
-        return THREE_CARD["three_of_a_kind"]
+        return ThreeCardClass.THREE_OF_A_KIND
     if straight and flush:
-        return THREE_CARD["straight_flush"]
+        return ThreeCardClass.STRAIGHT_FLUSH
     if straight:
-        return THREE_CARD["straight"]
+        return ThreeCardClass.STRAIGHT
     if flush:
-        return THREE_CARD["flush"]
-    return THREE_CARD["pair"] if len(set(ranks)) == 2 else THREE_CARD["high_card"]
+        return ThreeCardClass.FLUSH
+    return ThreeCardClass.PAIR if len(set(ranks)) == 2 else ThreeCardClass.HIGH_CARD
 
 
-def three_card_scope(deck: Deck) -> Scope:
+def three_card_rows(deck: Deck) -> ArrayRows:
     """Every three-card hand of ``deck`` (each once)."""
-    hands = list(combinations(sorted(c.id for c in deck.cards), 3))
-    facts = {
-        "three_card": Fact("three_card", lambda: np.array([three_card_category(h) for h in hands])),
-        "joker": Fact("bool", lambda: np.array([JOKER_ID in h for h in hands])),
-    }
-    return Scope("the player's first three cards", len(hands), facts)
+    hands = three_card_hands(deck)
+    return ArrayRows(len(hands), {
+        "three_card": lambda: np.array([three_card_category(h) for h in hands]),
+        "joker": lambda: np.array([JOKER_ID in h for h in hands]),
+    })  # fmt: skip
+
+
+def three_card_hands(deck: Deck) -> list[tuple[int, ...]]:
+    """The three-card hands of ``deck`` as card ids, in the rows' order."""
+    return list(combinations(sorted(c.id for c in deck.cards), 3))
 
 
 # deals -------------------------------------------------------------------------------------------
 
 
-def deal_mask(used: set[str]) -> int:
+def deal_mask(used: Iterable[str]) -> int:
     """The dealer event bits the pair counts must keep apart for the deal facts ``used``."""
     mask = 0
     for name in used:
-        mask |= int(DEAL_FACTS[name][1])
+        mask |= DEAL.facts[name].event
     return mask
 
 
-def deal_scope(joint: np.ndarray, bits: tuple[int, ...]) -> Scope:
+def deal_rows(joint: np.ndarray, bits: tuple[int, ...]) -> ArrayRows:
     """Rows: player class x dealer class (``joint[p, d]`` deals), flattened player-major."""
     n_dealer = len(bits)
     player = np.repeat(np.arange(N_PLAYER_CLASSES), n_dealer)
@@ -302,23 +232,10 @@ def deal_scope(joint: np.ndarray, bits: tuple[int, ...]) -> Scope:
         return lambda: (dealer & bit) != 0
 
     facts = {
-        "player.fortune": Fact("fortune", lambda: fortune),
-        "player.ace_high_pai_gow": Fact("bool", lambda: player == PLAYER_ACE_HIGH_PAI_GOW),
+        "player.fortune": lambda: fortune,
+        "player.ace_high_pai_gow": lambda: player == PLAYER_ACE_HIGH_PAI_GOW,
     }
-    for name, (_, bit) in DEAL_FACTS.items():
-        if name.startswith("dealer."):
-            facts[name] = Fact("bool", has(int(bit)))
-    return Scope("deals", len(player), facts)
-
-
-def deal_schema() -> Scope:
-    """The deal facts with no rows: to read a bet's conditions before its counts exist."""
-    return Scope("deals", 0, {n: Fact(k, lambda: np.zeros(0)) for n, (k, _) in DEAL_FACTS.items()})
-
-
-def seven_card_schema(name: str, with_way: bool) -> Scope:
-    facts = {n: Fact(k, lambda: np.zeros(0)) for n, (k, _) in SEVEN_CARD_FACTS.items()}
-    if with_way:
-        facts.update({n: Fact(k, lambda: np.zeros(0)) for n, (k, _) in WAY_FACTS.items()})
-    return Scope(name, 0, facts, {CAN_SET: lambda *a: np.zeros(0, dtype=bool)})
-
+    for name, spec in DEAL.facts.items():
+        if spec.event:
+            facts[name] = has(spec.event)
+    return ArrayRows(len(player), facts)

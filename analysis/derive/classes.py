@@ -35,8 +35,9 @@ from enumerate.cache import (
     require,
     save_arrays,
 )
+from enumerate.conditions.settings import CARD_RANK_FACTS
 from enumerate.evaluate import five_card_table
-from enumerate.houseways.base import _royal_id
+from enumerate.houseways.base import royal_id
 from enumerate.houseways.facts import (
     FACT_ROWS,
     NONE,
@@ -53,12 +54,11 @@ from enumerate.houseways.interpreter import (
     FACTS,
     N_FACTS,
     SEL_RANKS,
-    _arg,
     choose_setting,
     fill_facts,
+    rank_argument,
 )
-from enumerate.houseways.language import RANK_FACTS as _RANKS
-from enumerate.houseways.language import compile_card
+from enumerate.houseways.program import compile_card
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable
 
@@ -77,7 +77,7 @@ FRONTS: tuple[str, ...] = (
 )  # fmt: skip
 
 # facts a derived condition reads (every fact of the language); their ranges of values
-RANK_FACTS = tuple(n for n in FACTS if n in _RANKS)
+RANK_FACTS = tuple(n for n in FACTS if n in CARD_RANK_FACTS)
 _COUNT_TOP = {"n_quads": 1, "n_trips": 2, "n_pairs": 3, "n_singles": 7}
 ROW_SLICE = 1 << 20  # classes read between two releases of the choices' pages (``by_slices``)
 RANK_SLOTS = 16  # effective ranks of a front card, 0 .. 15 at most (``_choice_rows``)
@@ -164,8 +164,8 @@ def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fron
         for k in range(n_fronts):
             if plain[k]:
                 at = prog[1] + CHOICE_WIDTH * k
-                r1 = _arg(prog[at + 3], prog[at + 4], vals)
-                r2 = _arg(prog[at + 5], prog[at + 6], vals)
+                r1 = rank_argument(prog[at + 3], prog[at + 4], vals)
+                r2 = rank_argument(prog[at + 5], prog[at + 6], vals)
                 s = NONE
                 if min(r1, r2) >= 0:
                     s = by_ranks[max(r1, r2) * RANK_SLOTS + min(r1, r2)]
@@ -272,7 +272,7 @@ def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
     five = five_card_table(table.rules)
     out = np.empty((len(rows), N_FACTS), dtype=np.int64)
     over_ranges(_facts_of, len(rows), rows.astype(np.int64), table.cards, five.ids,
-                five.max_low, five.category, _royal_id(five), out)  # fmt: skip
+                five.max_low, five.category, royal_id(five), out)  # fmt: skip
     return out
 
 
@@ -385,7 +385,7 @@ def _compute(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.ndarray]
     loc = np.empty((n, len(FRONTS)), dtype=np.int8)
     prog = fronts_program()
     over_ranges(_choice_rows, n, table.cards, five.ids, five.max_low, five.category,
-                _royal_id(five), prog, len(FRONTS), _plain_ranks(prog, len(FRONTS)), offset,
+                royal_id(five), prog, len(FRONTS), _plain_ranks(prog, len(FRONTS)), offset,
                 high, low, _KEY_FACTS, packed, loc)  # fmt: skip
     _, first, key = np.unique(packed, return_index=True, return_inverse=True)
     del packed

@@ -20,8 +20,10 @@ from collections.abc import Callable, Sequence
 
 from analysis.derive.classes import fact_domain
 from analysis.derive.search import Literal
+from enumerate.conditions import CARD, Kind, Node, text
+from enumerate.conditions.tree import And, Compare, Const, Fact, Not, Within
+from enumerate.conditions.values import CATEGORIES, RANK_NAMES
 from enumerate.houseways.interpreter import FACTS
-from enumerate.houseways.language import CATEGORIES, RANK_NAMES
 
 _CATEGORY_NAMES = {v: k for k, v in CATEGORIES.items() if k not in ("trips", "quads")}
 # category words a condition can write: the others are also facts (``two_pair`` is a hand's
@@ -51,17 +53,27 @@ def _rank(v: int) -> str:
     return RANK_NAMES[v]
 
 
-def literal_text(lit: Literal) -> str:
-    """The literal in the card language."""
+def literal_node(lit: Literal) -> Node:
+    """The literal as a typed condition of a rule card."""
     name = FACTS[lit.fact]
+    fact = Fact(name, CARD.facts[name].kind)
     lo, hi = fact_domain(name)
     if name in _STRUCTURE:
-        return name if lit.lo == 1 else f"not {name}"
+        return fact if lit.lo == 1 else Not(fact)
     if name == "best_five":
-        return _category_text(lit, lo, hi)
-    v = str if name in _COUNT else _rank
-    return _interval(lit, lo, hi, (f"{name} == {{}}", f"{name} >= {{}}", f"{name} <= {{}}",
-                                   f"{name} in {{}}..{{}}"), v)  # fmt: skip
+        return _category_node(fact, lit, lo, hi)
+    kind = fact.kind
+
+    def value(v: int) -> Const:
+        return Const(v, kind, str(v) if name in _COUNT else _rank(v))
+
+    if lit.lo == lit.hi:
+        return Compare("==", fact, value(lit.lo))
+    if lit.hi == hi:
+        return Compare(">=", fact, value(lit.lo))
+    if lit.lo == lo:
+        return Compare("<=", fact, value(lit.hi))
+    return Within(fact, value(lit.lo), value(lit.hi))
 
 
 def _interval(lit: Literal, lo: int, hi: int, forms: tuple[str, str, str, str],
@@ -77,28 +89,45 @@ def _interval(lit: Literal, lo: int, hi: int, forms: tuple[str, str, str, str],
     return forms[3].format(value(lit.lo), value(lit.hi))
 
 
-def _category_text(lit: Literal, lo: int, hi: int) -> str:
-    """A literal on ``best_five``, each bound by a category word the language reads as one.
+def _category_node(fact: Fact, lit: Literal, lo: int, hi: int) -> Node:
+    """A literal on ``best_five``, each bound by a category word the card reads as one.
 
     >>> from enumerate.houseways.interpreter import FACTS
-    >>> _category_text(Literal(FACTS.index("best_five"), 6, 6), 0, 9)
+    >>> text(literal_node(Literal(FACTS.index("best_five"), 6, 6)))
     'best_five > flush and best_five < four_of_a_kind'
     """
+    def cat(v: int) -> Const:
+        return Const(v, Kind.CATEGORY, _WRITABLE[v])
+
     if lit.lo == lit.hi and lit.lo in _WRITABLE:
-        return f"best_five == {_WRITABLE[lit.lo]}"
-    parts = []
+        return Compare("==", fact, cat(lit.lo))
+    parts: list[Node] = []
     if lit.lo > lo:
-        parts.append(f"best_five >= {_WRITABLE[lit.lo]}" if lit.lo in _WRITABLE
-                     else f"best_five > {_WRITABLE[lit.lo - 1]}")  # fmt: skip
+        parts.append(Compare(">=", fact, cat(lit.lo)) if lit.lo in _WRITABLE
+                     else Compare(">", fact, cat(lit.lo - 1)))  # fmt: skip
     if lit.hi < hi:
-        parts.append(f"best_five <= {_WRITABLE[lit.hi]}" if lit.hi in _WRITABLE
-                     else f"best_five < {_WRITABLE[lit.hi + 1]}")  # fmt: skip
-    return " and ".join(parts)
+        parts.append(Compare("<=", fact, cat(lit.hi)) if lit.hi in _WRITABLE
+                     else Compare("<", fact, cat(lit.hi + 1)))  # fmt: skip
+    return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+
+def condition_node(literals: Sequence[Literal]) -> Node:
+    """A rule's ``when`` as a typed condition: its literals, structure first."""
+    parts: list[Node] = []
+    for lit in _ordered(literals):
+        node = literal_node(lit)
+        parts.extend(node.parts if isinstance(node, And) else (node,))
+    return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+
+def literal_text(lit: Literal) -> str:
+    """The literal in the card language."""
+    return text(literal_node(lit))
 
 
 def condition_text(literals: Sequence[Literal]) -> str:
-    """A rule's ``when``: its literals, structure first."""
-    return " and ".join(literal_text(lit) for lit in _ordered(literals))
+    """A rule's ``when`` in the card language."""
+    return text(condition_node(literals)) if literals else ""
 
 
 def _ordered(literals: Sequence[Literal]) -> list[Literal]:
@@ -211,8 +240,8 @@ def card_file(name: str, kind: str, title: str, source: str, notes: str,
     lines = [f"{field} = {toml_string(value)}" for field, value in
              (("name", name), ("kind", kind), ("title", title), ("source", source),
               ("notes", notes))]  # fmt: skip
-    for rid, text, when, front, back in rules:
-        lines += ["", "[[rule]]", f"id = {toml_string(rid)}", f"text = {toml_string(text)}",
+    for rid, said, when, front, back in rules:
+        lines += ["", "[[rule]]", f"id = {toml_string(rid)}", f"text = {toml_string(said)}",
                   f"when = {toml_string(when)}", f"front = {toml_string(front)}"]  # fmt: skip
         if back:
             lines.append(f"back = {toml_string(back)}")

@@ -48,6 +48,14 @@ import numpy as np
 
 from analysis.games.paytables import exact
 from analysis.games.players import Player
+from enumerate.conditions import (
+    DEALER_HAND,
+    ArrayRows,
+    ConditionError,
+    evaluate,
+    facts_used,
+    read,
+)
 from enumerate.datafile import DataFileError, quoted, read_toml
 from enumerate.houseways import get_way
 from enumerate.vocabulary import ALL_DEALER_EVENTS
@@ -76,19 +84,18 @@ def _has(bits: np.ndarray, bit: int) -> Callable[[], np.ndarray]:
 def _holds(when: str, where: str) -> tuple[tuple[bool, ...], int]:
     """For each combination of dealer event bits, whether the condition ``when`` (over the
     dealer's hand) holds; and the bits it reads."""
-    from analysis.bets.conditions import ConditionError, Fact, Scope, evaluate, facts_used, parse
-    from analysis.bets.scopes import DEAL_FACTS, deal_mask
-
-    bits = np.arange(ALL_DEALER_EVENTS + 1)
-    facts = {name: Fact("bool", _has(bits, int(bit)))
-             for name, (_, bit) in DEAL_FACTS.items() if name.startswith("dealer.")}  # fmt: skip
-    scope = Scope("the dealer's hand", len(bits), facts)
     try:
-        node = parse(when, scope)
+        node = read(when, DEALER_HAND, where)
     except ConditionError as err:
-        raise VariantError(f"{where}: {err}") from None
-    held = np.broadcast_to(evaluate(node, scope), bits.shape)
-    return tuple(bool(x) for x in held), deal_mask(facts_used(node))
+        raise VariantError(str(err)) from None
+    bits = np.arange(ALL_DEALER_EVENTS + 1)
+    facts = DEALER_HAND.facts
+    rows = ArrayRows(len(bits), {name: _has(bits, f.event) for name, f in facts.items()})
+    held = evaluate(node, rows)
+    mask = 0
+    for name in facts_used(node):
+        mask |= int(facts[name].event)
+    return tuple(bool(x) for x in held), mask
 
 
 Effect = Literal["push", "dealer-wins", "player-win-push"]
@@ -257,7 +264,7 @@ def _effects(table: object, field: str, path: Path) -> list[tuple[str, Effect]]:
             except VariantError as err:
                 known = ", ".join(dealer_events())
                 raise _fail(path, where, f"unknown dealer event (known: {known}; or a condition "
-                            f"over the dealer's hand{err!s})") from None  # fmt: skip
+                            f"over the dealer's hand: {err!s})") from None  # fmt: skip
         if effect not in EFFECTS:
             raise _fail(path, where, f"unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
         out.append((event, cast(Effect, effect)))

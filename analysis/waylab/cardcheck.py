@@ -18,7 +18,7 @@ from analysis.report.formats import markdown_cells, to_json
 from analysis.report.notebook import ShowsAsHtml
 from enumerate.cards import Card
 from enumerate.houseways import HouseWay, get_way
-from enumerate.houseways.base import _royal_id
+from enumerate.houseways.base import royal_id
 from enumerate.houseways.interpreter import name_of, trace_range_card
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
@@ -120,7 +120,7 @@ def check_card(way: HouseWay | str, deck: Deck | None = None,
     low = np.empty(n, dtype=np.int32)
     prog = np.array(way.program, dtype=np.int64)
     over_ranges(trace_range_card, n, table.cards, five.ids, five.max_low, five.category,
-                _royal_id(five), prog, position, setting, valid, high, low)  # fmt: skip
+                royal_id(five), prog, position, setting, valid, high, low)  # fmt: skip
     weight = table.orbit_size.astype(np.int64)
     on_frontier = np.zeros(n, dtype=np.bool_)
     on_frontier[valid] = player_table(deck, rules).on_frontier(high, low)[valid]

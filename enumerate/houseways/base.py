@@ -318,7 +318,7 @@ def readings_of(way: HouseWay | str) -> tuple[tuple[Clause, str], ...]:
     return tuple((c, chosen[c.id]) for c in way.clauses)
 
 
-def _royal_id(table: FiveCardTable) -> int:
+def royal_id(table: FiveCardTable) -> int:
     return int(np.flatnonzero(table.category == 8).max())
 
 
@@ -448,7 +448,7 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
     when it has one (``HouseWay.kernel``)."""
     t = five_card_table(rules)
     n = cards.shape[0]
-    table = (cards, t.ids, t.max_low, t.category, _royal_id(t))
+    table = (cards, t.ids, t.max_low, t.category, royal_id(t))
     out: dict[int, WayColumns] = {}
     batches: dict[int, list[int]] = {}
     cards_at = [i for i, way in enumerate(ways) if way.program is not None]
@@ -517,7 +517,7 @@ def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySettin
     # kernels take ``choose`` as an argument and so compile in every process; and
     # run as Python (``in_python``): starting numba's JIT would take longer than the hand
     f = in_python(hand_facts)(np.array([c.id for c in ordered], dtype=np.int64), t.ids,
-                              t.max_low, t.category, _royal_id(t))  # fmt: skip
+                              t.max_low, t.category, royal_id(t))  # fmt: skip
     choose = in_python(way.choose)
     if way.program is not None:
         from enumerate.houseways.interpreter import N_FACTS, STACK

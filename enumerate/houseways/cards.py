@@ -29,7 +29,8 @@ phrase; a rule quotes the chosen reading as ``{clause-id}``::
     and = { means = "both 7+, and no singleton ace", when = "pair2 >= 7 and not singleton_ace" }
     or = { means = "both 7+, or no singleton ace", when = "pair2 >= 7 or not singleton_ace" }
 
-Every mistake in a card is one ``CardError`` line naming the file, the rule and what is wrong.
+Every mistake in a card is one line naming the file, the rule and what is wrong: a
+``ConditionError`` for a condition or a front (with its column), a ``CardError`` for the rest.
 """
 
 from __future__ import annotations
@@ -41,10 +42,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from enumerate.datafile import parse_toml, read_text
+from enumerate.conditions import CARD, ConditionError, read
+from enumerate.conditions.settings import read_front
+from enumerate.datafile import DataFileError, parse_toml, read_text
 from enumerate.houseways.base import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.houseways.interpreter import run_card
-from enumerate.houseways.language import CardError, compile_card, parse_choice
+from enumerate.houseways.program import compile_card
 
 WAY_DIR = Path(__file__).resolve().parents[2] / "data" / "ways"
 CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind"}
@@ -53,6 +56,10 @@ CLAUSE_FIELDS = {"id", "rule", "text", "literal", "default", "readings"}
 KINDS = ("house way", "strategy")
 _QUOTE = re.compile(r"\{([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?\}")
 _DEPTH = 5  # quotes inside quoted fragments, at most this deep
+
+
+class CardError(DataFileError):
+    """A mistake in a rule card: one line saying where and what."""
 
 
 @dataclass(frozen=True)
@@ -148,18 +155,16 @@ class Card:
         distinct = list(dict.fromkeys(names))
         rules = []
         for i, (when, front, back) in enumerate(self.resolved(reading)):
+            where = self._where(i)
             try:
-                rules.append((when, parse_choice(front, back), distinct.index(names[i])))
-            except CardError as err:
-                raise CardError(f"{self._where(i)}: front: {err}") from None
+                choice = read_front(front, back)
+            except ConditionError as err:
+                raise err.located(f"{where}: front") from None
+            rules.append((read(when, CARD, f"{where}: when"), choice, distinct.index(names[i])))
         try:
             prog = compile_card(rules)
-        except CardError as err:
-            m = re.match(r"rule (\d+): (.*)", str(err))
-            if m:
-                raise CardError(f"{self._where(int(m.group(1)) - 1)}: when: "
-                                f"{m.group(2)}") from None  # fmt: skip
-            raise CardError(f"{self.path}: {err}") from None
+        except ConditionError as err:
+            raise err.located(f"{self.path}: {err.where}" if err.where else self.path) from None
         return tuple(int(x) for x in prog)
 
 
@@ -219,9 +224,14 @@ def card_from_text(text: str, where: str, every_reading: bool = True) -> Card:
     for reading in _every_reading(card) if every_reading else [own]:
         try:
             card.program(reading)
-        except CardError as err:
+        except (CardError, ConditionError) as err:
             other = [f"{c}={a}" for c, a in reading.items() if a != own[c]]
-            raise CardError(f"{err}" + (f" (reading {other[0]})" if other else "")) from None
+            if not other:
+                raise
+            note = f" (reading {other[0]})"
+            if isinstance(err, ConditionError):
+                raise ConditionError(err.message + note, err.at, err.where) from None
+            raise CardError(f"{err}{note}") from None
     return card
 
 

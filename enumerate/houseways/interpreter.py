@@ -1,4 +1,4 @@
-"""Rule cards run by numba: a card compiled to one int64 program (``language``) and the kernel
+"""Rule cards run by numba: a card compiled to one int64 program (``program``) and the kernel
 that sets hands by it.
 
 A program is a table of rules, each a condition (postfix code over the hand's named facts) and
@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from enumerate.conditions.facts import CARD_FACTS, CARD_STRUCTURES
 from enumerate.houseways.facts import (
     ACE,
     FACT_ROWS,
@@ -67,21 +68,11 @@ from enumerate.houseways.facts import (
 # ---------------------------------------------------------------------------------------------
 # Facts: the named values a condition reads, by index into the per-hand facts array
 
-FACTS: tuple[str, ...] = (
-    # counts of the hand's effective ranks (the joker is an ace)
-    "n_quads", "n_trips", "n_pairs", "n_singles",
-    # ranks, highest first; -1 where the hand has none
-    "quad1", "trips1", "trips2", "pair1", "pair2", "pair3",
-    "single1", "single2", "single3", "single4", "single5", "single6", "single7",
-    # the hand's structure: exactly one of these holds
-    "five_aces", "quads", "full_house", "trips", "three_pair", "two_pair", "one_pair", "no_pair",
-    # more about the hand
-    "two_trips", "joker", "ace", "singleton_ace", "best_five", "complete",
-)  # fmt: skip
+# the card scope's facts (``enumerate.conditions.facts``), in the order ``fill_facts`` writes
+FACTS: tuple[str, ...] = tuple(f.name for f in CARD_FACTS)
 F = {name: i for i, name in enumerate(FACTS)}
 N_FACTS = len(FACTS)
-STRUCTURES = ("five_aces", "quads", "full_house", "trips", "three_pair", "two_pair",
-              "one_pair", "no_pair")  # fmt: skip
+STRUCTURES = CARD_STRUCTURES  # exactly one holds for a hand, in this order in FACTS
 FIRST_STRUCTURE = F["five_aces"]  # the structure facts are in this order in FACTS
 EVERY_STRUCTURE = (1 << len(STRUCTURES)) - 1
 
@@ -142,7 +133,9 @@ def fill_facts(t, vals):
 
 
 @njit(cache=True, nogil=True)
-def _arg(kind, value, vals):
+def rank_argument(kind, value, vals):
+    """A choice's rank argument: a rank (``ARG_CONST``), a fact's value (``ARG_FACT``) or
+    ``NONE``."""
     if kind == ARG_CONST:
         return value
     if kind == ARG_FACT:
@@ -156,8 +149,8 @@ def choose_setting(t, prog, c, vals):
     if none fits."""
     at = prog[1] + CHOICE_WIDTH * c
     sel, mask, royal = prog[at], prog[at + 1], prog[at + 2]
-    r1 = _arg(prog[at + 3], prog[at + 4], vals)
-    r2 = _arg(prog[at + 5], prog[at + 6], vals)
+    r1 = rank_argument(prog[at + 3], prog[at + 4], vals)
+    r2 = rank_argument(prog[at + 5], prog[at + 6], vals)
     least = prog[at + 7]
     hi, lo = max(r1, r2), min(r1, r2)
     best = NONE
