@@ -156,14 +156,14 @@ def high_card(cards: np.ndarray) -> np.ndarray:
 # three-card hands --------------------------------------------------------------------------------
 
 
-def three_card_category(cards: tuple[int, ...]) -> int:
+def three_card_category(cards: tuple[int, ...]) -> ThreeCardClass:
     """The three-card poker class (``ThreeCardClass``) of three card ids, the joker an ace or
     any card completing a straight, flush or straight flush (A-2-3 and Q-K-A are straights).
 
     >>> from enumerate.cards import parse_cards
-    >>> [three_card_category(tuple(c.id for c in parse_cards(t)))
+    >>> [three_card_category(tuple(c.id for c in parse_cards(t))).name
     ...  for t in ("Ah Kh Jk", "2c 3d Jk", "Ac Ad Jk", "2c 9c Jk", "Ac 7d Jk")]
-    [5, 3, 4, 2, 1]
+    ['STRAIGHT_FLUSH', 'STRAIGHT', 'THREE_OF_A_KIND', 'FLUSH', 'PAIR']
     """
     naturals = [c for c in cards if c != JOKER_ID]
     if len(naturals) == 3:
@@ -182,7 +182,7 @@ def _straight3(cards: list[int]) -> bool:
     return (ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1) or ranks == [0, 1, 12]
 
 
-def _category3(cards: list[int]) -> int:
+def _category3(cards: list[int]) -> ThreeCardClass:
     ranks = [c >> 2 for c in cards]
     flush, straight = len({c & 3 for c in cards}) == 1, _straight3(cards)
     if len(set(ranks)) == 1:
