@@ -49,11 +49,11 @@ class Row:
 def _hand_table_missing() -> str | None:
     from enumerate.cache import is_current, provenance
     from enumerate.rules import Deck, Rules
-    from enumerate.tables import SCHEMA_VERSION, cache_path
+    from enumerate.tables import cache_path
 
     deck, rules = Deck.full(), Rules()
     # the provenance hand_table() gives its file (enumerate/tables.py)
-    prov = provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
+    prov = provenance("enumerate.tables", table="hands", deck=deck.key, rules=rules.key)
     return None if is_current(cache_path(deck, rules), prov) else "the full-deck hand table"
 
 

@@ -3,8 +3,9 @@ built by the same code, for the same rules and deck, and when it reads back inta
 is rebuilt. Writes are atomic.
 
 The provenance is a JSON object kept in the Parquet schema metadata under ``paigow``. It holds
-the schema version of the table, the package version, a fingerprint of the enumerator's source
-code and whatever the caller adds (rules, deck, house way...).
+the module that built the table, the fingerprint of the code that module can reach
+(``enumerate.fingerprint``: a comment edit changes nothing, a code change anywhere the builder
+reaches rebuilds) and whatever the caller adds (rules, deck, house way...).
 
 Verification, on every read:
 
@@ -22,10 +23,8 @@ A freshly built table that fails its own check is a bug, not damage: ``Assertion
 
 from __future__ import annotations
 
-import ast
 import ctypes
 import ctypes.util
-import hashlib
 import json
 import mmap
 import os
@@ -36,7 +35,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -45,6 +43,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import xxhash
 
+from enumerate.fingerprint import code_fingerprint
+from enumerate.paths import cache_dir as cache_dir
 from enumerate.runtime.allocator import trim
 
 _META_KEY = b"paigow"
@@ -276,69 +276,12 @@ def _map(path: Path) -> np.ndarray:
 # what reading and checking a damaged file can raise (CacheInvariantError is a ValueError)
 READ_ERRORS: tuple[type[BaseException], ...] = (OSError, pa.ArrowException, ValueError, KeyError,
                                                 IndexError, TypeError)  # fmt: skip
-_PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-def cache_dir() -> Path:
-    """``$PAIGOW_CACHE_DIR`` if set, else ``data/cache`` beside the packages."""
-    env = os.environ.get("PAIGOW_CACHE_DIR")
-    path = Path(env) if env else _PACKAGE_DIR.parent / "data" / "cache"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@cache
-def code_fingerprint() -> str:
-    """Hash of the code of the ``enumerate`` package, as Python reads it: a change of the code
-    that builds tables invalidates their caches; a comment, a docstring or a blank line does
-    not."""
-    h = hashlib.sha256()
-    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
-        h.update(path.relative_to(_PACKAGE_DIR).as_posix().encode())
-        h.update(source_fingerprint(path.read_text()).encode())
-    return h.hexdigest()[:16]
-
-
-_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-def _is_docstring(statement: ast.stmt) -> bool:
-    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-            and isinstance(statement.value.value, str))  # fmt: skip
-
-
-def source_fingerprint(source: str) -> str:
-    r"""The code of a module without its comments, docstrings and layout (its syntax tree).
-
-    >>> a = source_fingerprint('def f(x):\n    "Twice x."\n    return 2 * x  # doubled\n')
-    >>> a == source_fingerprint("def f(x):\n    return 2*x\n")
-    True
-    >>> a == source_fingerprint("def f(x):\n    return 3 * x\n")
-    False
-    """
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(node, _DOCUMENTED) and body and _is_docstring(body[0]):
-            node.body = body[1:] or [ast.Pass()]
-    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
-
-
-def package_version() -> str:
-    try:
-        return metadata.version("paigow-exact")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
-def provenance(schema: int, **extra: Any) -> dict[str, Any]:
-    """The provenance record of a table built now by this code."""
-    return {
-        "schema": schema,
-        "package": package_version(),
-        "code": code_fingerprint(),
-        **extra,
-    }
+def provenance(builder: str, **extra: Any) -> dict[str, Any]:
+    """The provenance record of a table built now by module ``builder``: the fingerprint of the
+    code it can reach (``enumerate.fingerprint``) and the inputs ``extra``."""
+    return {"builder": builder, "code": code_fingerprint(builder), **extra}
 
 
 def read_provenance(path: Path) -> dict[str, Any] | None:

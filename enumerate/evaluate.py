@@ -332,7 +332,6 @@ def _max_low_of_keys(keys: np.ndarray) -> np.ndarray:
 # five aces) and the hands of the 53-card deck (C(53, 5) = 2,869,685 in all).
 IDS_PER_CATEGORY = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10, 1)
 HANDS_PER_CATEGORY = (1418964, 1215024, 138600, 63360, 20532, 7804, 4368, 828, 204, 1)
-FIVE_CARD_SCHEMA = 1
 _FIVE_CARD_ARRAYS = ("ids", "keys", "category", "max_low")
 
 
@@ -380,7 +379,7 @@ def five_card_table(rules: Rules | None = None) -> FiveCardTable:
     rules = rules or Rules()
     folder = cache_dir() / "fivecard"
     stem = f"wheel_{rules.wheel}"
-    prov = provenance(FIVE_CARD_SCHEMA, table="five-card", rules=rules.key)
+    prov = provenance(__name__, table="five-card", rules=rules.key)
 
     def of(arrays: dict[str, np.ndarray]) -> FiveCardTable:
         # copies, not the memory maps: numba types read-only arrays apart (kernels compiled and

@@ -31,7 +31,6 @@ from enumerate.rules import Deck, Rules
 from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.vocabulary import HandFlag, SevenCardClass
 
-SCHEMA_VERSION = 1
 _LAST_READ: LastRead[HandTable] = LastRead()  # the last table read from the cache
 CARD_COLUMNS = [f"c{i}" for i in range(7)]
 
@@ -202,7 +201,7 @@ def cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
 
 
 def _prov(deck: Deck, rules: Rules) -> dict[str, object]:
-    return provenance(SCHEMA_VERSION, table="hands", deck=deck.key, rules=rules.key)
+    return provenance(__name__, table="hands", deck=deck.key, rules=rules.key)
 
 
 def hand_table_is_cached(deck: Deck, rules: Rules, cache: Path | None = None) -> bool:

@@ -46,9 +46,6 @@ from enumerate.rules import Deck, Rules
 from enumerate.strategy import Frontiers, frontiers
 from enumerate.tables import HandTable, hand_table, hand_table_is_cached
 
-WAY_SCHEMA_VERSION = 1
-PLAYER_SCHEMA_VERSION = 1
-
 
 @dataclass(frozen=True, eq=False)
 class WayTable:
@@ -192,7 +189,7 @@ def _col(table: pa.Table, name: str, dtype: type) -> np.ndarray:
 
 
 def _way_prov(way: HouseWay, deck: Deck, rules: Rules, rows: int) -> dict[str, object]:
-    return provenance(WAY_SCHEMA_VERSION, table="way", way=way.key, deck=deck.key,
+    return provenance(__name__, table="way", way=way.key, deck=deck.key,
                       rules=rules.key, rows=rows)  # fmt: skip
 
 
@@ -363,7 +360,7 @@ def player_table(
     if held is not None and held.deck == deck and held.rules == rules:
         return replace(held, from_cache=True)
     prov = provenance(
-        PLAYER_SCHEMA_VERSION, table="frontiers", deck=deck.key, rules=rules.key,
+        __name__, table="frontiers", deck=deck.key, rules=rules.key,
         rows=len(hands),
     )  # fmt: skip
     table, hit = load_or_build(

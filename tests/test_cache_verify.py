@@ -244,7 +244,7 @@ def test_engine_levels(cache, capfd):
     notice(capfd, items)  # the notice names the array that failed its checksum
     # a worker's level task rebuilds it and the rebuilt level is served
     dist._LEVELS.clear()
-    dist.level_task(DECK.key, Rules().key, 3, str(cache), dist.code_fingerprint())
+    dist.level_task(DECK.key, Rules().key, 3, str(cache), dist.code_fingerprint(dist.__name__))
     quiet(capfd)
     again = lc.load_level(DECK, Rules(), 3, cache, table.orbit_size)
     assert again is not None and np.array_equal(again.items, level.items)

@@ -98,7 +98,7 @@ def test_way_table_provenance_names_way_deck_and_rules(cache_dir):
         {"rules": '{"wheel": "low"}'},
         {"deck": "TJQKA:cdhs+joker"},
         {"rows": 1},
-        {"schema": 0},
+        {"builder": "enumerate.cards"},
     ],
 )
 def test_stale_way_table_is_rebuilt(cache_dir, changes):
@@ -220,7 +220,12 @@ def test_player_table_second_load_comes_from_cache(cache_dir):
 
 @pytest.mark.parametrize(
     "changes",
-    [{"code": "0000000000000000"}, {"rules": '{"wheel": "low"}'}, {"rows": 1}, {"schema": 0}],
+    [
+        {"code": "0000000000000000"},
+        {"rules": '{"wheel": "low"}'},
+        {"rows": 1},
+        {"builder": "enumerate.cards"},
+    ],
 )
 def test_stale_player_table_is_rebuilt(cache_dir, changes):
     built = player_table(SMALL)

@@ -36,8 +36,9 @@ from analysis.bets.scopes import HANDS, SCOPE_OF
 from analysis.games.paytables import exact
 from enumerate.conditions import Node, facts_used, read
 from enumerate.datafile import DataFileError, quoted, read_toml
+from enumerate.paths import data_dir
 
-BET_DIR = Path(__file__).resolve().parents[2] / "data" / "bets"
+BET_DIR = data_dir() / "bets"
 FIELDS = ("bet_size", "envy", "event", "game", "hand", "name", "notes", "order", "source",
           "template", "title")  # fmt: skip
 EVENT_FIELDS = ("name", "pays", "when")

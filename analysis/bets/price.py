@@ -105,8 +105,6 @@ def bet_rows(
     return grouped_classes(facts, calls, deck, rules, way, every_class, name, use_cache)
 
 
-GROUPS_SCHEMA = 1
-
 
 def grouped_classes(
     facts: list[str],
@@ -133,7 +131,7 @@ def grouped_classes(
     what = repr((facts, [repr(c.arg) for c in calls], None if way is None else way.key))
     digest = hashlib.sha256(what.encode()).hexdigest()[:16]
     path = cache_dir() / f"betgroups-{digest}-{_stem(deck, rules)}.parquet"
-    prov = provenance(GROUPS_SCHEMA, table="betgroups", deck=deck.key, rules=rules.key, what=what)
+    prov = provenance(__name__, table="betgroups", deck=deck.key, rules=rules.key, what=what)
 
     def build() -> pa.Table:
         rows = every_class()

@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from enumerate.classes import SevenCardClass
+from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 
 if TYPE_CHECKING:
     from analysis.bets.price import BetPrice
 
-PUBLISHED = Path(__file__).resolve().parents[2] / "data" / "published"
+PUBLISHED = data_dir() / "published"
 C = SevenCardClass
 
 Figure = Callable[[Deck, Rules], Fraction | int]

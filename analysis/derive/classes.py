@@ -303,7 +303,6 @@ def frontier(offset: np.ndarray, high: np.ndarray, low: np.ndarray
     return out, high[keep], low[keep]
 
 
-SCHEMA_VERSION = 1
 _LAST: list[tuple[tuple[str, str, int], ClassChoices]] = []  # the last deck's, for its next use
 
 
@@ -314,7 +313,7 @@ def _folder() -> Path:
 def _names(table: HandTable) -> tuple[str, dict[str, object]]:
     """The cache files' stem and provenance of a deck's choices (the fronts hashed in)."""
     fronts = hashlib.sha256("\n".join(FRONTS).encode()).hexdigest()[:16]
-    prov = provenance(SCHEMA_VERSION, table="derive-choices", deck=table.deck.key,
+    prov = provenance(__name__, table="derive-choices", deck=table.deck.key,
                       rules=table.rules.key, rows=len(table), fronts=fronts)  # fmt: skip
     digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
     return f"choices-{digest}", prov

@@ -39,10 +39,11 @@ from typing import Any
 
 from enumerate.classes import SevenCardClass
 from enumerate.datafile import DataFileError, quoted, read_toml
+from enumerate.paths import data_dir
 
-DATA = Path(__file__).resolve().parents[2] / "data"
-ENVY_DIR = DATA / "envy"  # the envy tables, in this format
-BET_DIR = DATA / "bets"  # the other bets' tables are bet files (analysis.bets), read as paytables
+ENVY_DIR = data_dir() / "envy"  # the envy tables, in this format
+# the other bets' tables are bet files (analysis.bets), read as paytables
+BET_DIR = data_dir() / "bets"
 
 PUSH = Fraction(0)
 LOSE = Fraction(-1)

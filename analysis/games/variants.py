@@ -58,12 +58,13 @@ from enumerate.conditions import (
 )
 from enumerate.datafile import DataFileError, quoted, read_toml
 from enumerate.houseways import get_way
+from enumerate.paths import data_dir
 from enumerate.vocabulary import ALL_DEALER_EVENTS
 
-VARIANT_DIR = Path(__file__).resolve().parents[2] / "data" / "variants"
+VARIANT_DIR = data_dir() / "variants"
 
 
-DEALER_EVENTS_FILE = VARIANT_DIR.parent / "dealer_events.toml"
+DEALER_EVENTS_FILE = data_dir() / "dealer_events.toml"
 
 
 @cache

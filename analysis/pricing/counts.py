@@ -36,7 +36,6 @@ from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.vocabulary import ALL_DEALER_EVENTS, N_PLAYER_CLASSES, dealer_class_name
 
-SCHEMA_VERSION = 1
 ALL_FLAGS = ALL_DEALER_EVENTS
 _BITS_FIELD = "dealer_class_bits"
 
@@ -109,7 +108,7 @@ def cache_path(deck: Deck, rules: Rules, dealer: HouseWay, player: HouseWay, mas
 
 def _provenance(deck: Deck, rules: Rules, dealer: HouseWay, player: HouseWay, mask: int) -> dict:
     return provenance(
-        SCHEMA_VERSION, table="pairs", deck=deck.key, rules=rules.key, dealer_way=dealer.key,
+        __name__, table="pairs", deck=deck.key, rules=rules.key, dealer_way=dealer.key,
         player_way=player.key, flag_mask=mask,
     )  # fmt: skip
 

@@ -41,6 +41,7 @@ from types import TracebackType
 
 from enumerate.cache import cache_dir
 from enumerate.houseways import get_way
+from enumerate.paths import SOURCE_ROOT
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import no_huge_pages_by_default
 from enumerate.runtime.numbacache import lock_cache_files
@@ -86,7 +87,7 @@ class WaysAhead:
                *self.names]  # fmt: skip
         with open(cache / LOG, "w") as log:
             self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                         cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+                                         cwd=SOURCE_ROOT)  # fmt: skip
 
     def wait(self, names: Sequence[str]) -> float:
         """Return once every way of ``names`` that the child builds is in the cache, or the

@@ -28,10 +28,11 @@ from analysis.games.variants import get_variant
 from analysis.waylab.wayedge import DealerLab, dealer_lab, way_edge
 from enumerate.engine.pairs.run import default_jobs
 from enumerate.houseways import Clause, get_way
+from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules
 from enumerate.waytables import way_is_cached, way_tables
 
-PUBLISHED_FILE = Path(__file__).resolve().parents[2] / "data" / "published" / "math_reports.toml"
+PUBLISHED_FILE = data_dir() / "published" / "math_reports.toml"
 FIGURE = "deals.gli.dealer-open.best-response.house_edge"
 RULE_5 = "two-pair"
 

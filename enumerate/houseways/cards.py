@@ -48,8 +48,9 @@ from enumerate.datafile import DataFileError, parse_toml, read_text
 from enumerate.houseways.base import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.houseways.interpreter import run_card
 from enumerate.houseways.program import compile_card
+from enumerate.paths import data_dir
 
-WAY_DIR = Path(__file__).resolve().parents[2] / "data" / "ways"
+WAY_DIR = data_dir() / "ways"
 CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind"}
 RULE_FIELDS = {"id", "text", "when", "front", "back"}
 CLAUSE_FIELDS = {"id", "rule", "text", "literal", "default", "readings"}

@@ -25,7 +25,6 @@ from numba import njit
 from enumerate.cache import (
     built_correctly,
     cache_dir,
-    code_fingerprint,
     load_arrays,
     provenance,
     read_only,
@@ -33,11 +32,11 @@ from enumerate.cache import (
     save_arrays,
 )
 from enumerate.engine.levels.build import LevelArrays, build_level
+from enumerate.fingerprint import code_fingerprint
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable
 
-LEVEL_SCHEMA = 1
 LEVEL_ARRAYS = ("offsets", "items", "orbit_size")
 
 # one build at a time per process: two threads asking for one level wait for one build
@@ -48,11 +47,11 @@ def level_dir(deck: Deck, rules: Rules, cache: Path) -> Path:
     """Folder of the cached levels of a deck and rules, for this code."""
     tag = hashlib.sha256(f"{deck.key}|{rules.key}".encode()).hexdigest()[:8]
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", deck.name)
-    return cache / "levels" / f"{safe}-{tag}-{code_fingerprint()}"
+    return cache / "levels" / f"{safe}-{tag}-{code_fingerprint(__name__)}"
 
 
 def _level_prov(deck: Deck, rules: Rules, k: int) -> dict[str, Any]:
-    return provenance(LEVEL_SCHEMA, table="engine-level", deck=deck.key, rules=rules.key, k=k)
+    return provenance(__name__, table="engine-level", deck=deck.key, rules=rules.key, k=k)
 
 
 def save_level(level: LevelArrays, deck: Deck, rules: Rules, cache: Path) -> Path:

@@ -50,7 +50,6 @@ from enumerate.tables import hand_table
 from enumerate.vocabulary import ALL_DEALER_EVENTS
 from enumerate.waytables import way_table
 
-SCHEMA_VERSION = 1
 METHODS = ("auto", "table", "direct")
 # a dealer key: high id << 12 | low id << 5 | dealer class (ids below 2^13 and 2^7; at most
 # 32 dealer classes, one per combination of the five DealerEvent bits)
@@ -132,7 +131,7 @@ def dealer_keys(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
     tables (``hand_table``, ``way_table``); cached in ``cache_dir()/onehand`` (read
     memory-mapped and verified: a damaged file is reported in one line and rebuilt)."""
     ix = class_index(deck)
-    prov = provenance(SCHEMA_VERSION, table="dealer-keys", way=way.key, deck=deck.key,
+    prov = provenance(__name__, table="dealer-keys", way=way.key, deck=deck.key,
                       rules=rules.key, flag_mask=flag_mask, classes=ix.size)  # fmt: skip
     folder = cache_dir() / "onehand"
     # named by the inputs, not the code: a new version overwrites its stale file

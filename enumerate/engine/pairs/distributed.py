@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from enumerate.cache import code_fingerprint
 from enumerate.engine.keys import EngineKeys, build_keys
 from enumerate.engine.levels.build import LevelArrays
 from enumerate.engine.levels.cache import level_arrays
@@ -53,6 +52,7 @@ from enumerate.engine.pairs.run import (
     _run_shard,
     default_jobs,
 )
+from enumerate.fingerprint import code_fingerprint
 from enumerate.houseways import HouseWay, get_way, register
 from enumerate.houseways.base import import_file
 from enumerate.rules import Deck, Rules
@@ -120,7 +120,7 @@ class RunSpec:
         cards = tuple(dict.fromkeys(x for x in map(_way_card, ways) if x is not None))
         return cls(
             table.deck.key, table.rules.key, spec.dealer, spec.player, spec.flag_mask,
-            modules, cards, keys.digest, code_fingerprint(), str(cache), save,
+            modules, cards, keys.digest, code_fingerprint(__name__), str(cache), save,
         )  # fmt: skip
 
 
@@ -196,9 +196,10 @@ def _import_way_module(name: str, file: str | None) -> None:
 
 
 def _check_code(code: str) -> None:
-    if code != code_fingerprint():
+    mine = code_fingerprint(__name__)
+    if code != mine:
         raise RuntimeError(
-            f"worker pid {os.getpid()} runs other code (fingerprint {code_fingerprint()}, client "
+            f"worker pid {os.getpid()} runs other code (fingerprint {mine}, client "
             f"{code}): install the same version of paigow-exact on every worker"
         )
 
@@ -346,7 +347,7 @@ def dask_results(
     from distributed import as_completed
 
     specs = [RunSpec.of(table, keys, cache, save) for table, keys in runs]
-    code = code_fingerprint()
+    code = code_fingerprint(__name__)
     groups: dict[tuple[str, str], int] = {}
     for table, _ in runs:
         groups.setdefault((table.deck.key, table.rules.key), len(groups))

@@ -52,7 +52,6 @@ from enumerate.symmetry import canonical_code, orbits, suit_positions
 from enumerate.tables import HandTable
 from enumerate.vocabulary import N_PLAYER_CLASSES
 
-SCHEMA_VERSION = 1
 VISITS_PER_SHARD = 60_000_000
 ORBITS_PER_SHARD = 250_000
 
@@ -120,7 +119,7 @@ class ShardStore:
     def __init__(self, keys: EngineKeys, table: HandTable, root: Path | None = None) -> None:
         self.dir = (root or cache_dir()) / "engine" / keys.digest
         self.prov = provenance(
-            SCHEMA_VERSION, table="engine-shard", keys=keys.label, digest=keys.digest,
+            __name__, table="engine-shard", keys=keys.label, digest=keys.digest,
             deck=table.deck.key, rules=table.rules.key,
         )  # fmt: skip
         self.n_d = keys.n_dealer_classes

@@ -57,7 +57,6 @@ from enumerate.runtime.writebehind import write_behind
 from enumerate.tables import HandTable
 from enumerate.waytables import flatten_rows, player_table
 
-SCHEMA_VERSION = 1
 MODES = {"blind": BLIND, "response": RESPONSE}
 
 
@@ -145,7 +144,7 @@ def _stem(side: PlayerSide, digest: str) -> str:
 
 
 def _prov(table: HandTable, side: PlayerSide, digest: str) -> dict[str, object]:
-    return provenance(SCHEMA_VERSION, table="per-dealer", player=side.key, digest=digest,
+    return provenance(__name__, table="per-dealer", player=side.key, digest=digest,
                       deck=table.deck.key, rules=table.rules.key, rows=len(table))  # fmt: skip
 
 

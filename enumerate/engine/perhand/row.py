@@ -40,7 +40,7 @@ from enumerate.cache import (
 from enumerate.engine.keys import KeySpec
 from enumerate.engine.onehand.direct import HandCounts
 from enumerate.engine.perhand.answersets import AnswerSets
-from enumerate.engine.perhand.table import SCHEMA_VERSION, PerHand, _classes_path
+from enumerate.engine.perhand.table import PerHand, classes_path
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 
@@ -54,8 +54,8 @@ def find_table(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
     player) setting by ``way``, keeping the dealer flags ``flag_mask`` apart and wins and
     losses by the up-sets ``sets``; None if there is none (or only stale ones)."""
     spec = KeySpec.of(deck, rules, way, None, flag_mask)
-    want = provenance(SCHEMA_VERSION, table="per-hand", keys=spec.label, deck=deck.key,
-                      rules=rules.key, win_sets=list(sets.win),
+    want = provenance("enumerate.engine.perhand.table", table="per-hand", keys=spec.label,
+                      deck=deck.key, rules=rules.key, win_sets=list(sets.win),
                       loss_sets=list(sets.loss))  # fmt: skip
     folder = cache_dir() / "perhand"
     for path in sorted(folder.glob("*.parquet")):
@@ -64,7 +64,7 @@ def find_table(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
         prov = read_provenance(path)
         if prov is None or {k: v for k, v in prov.items() if k not in _OF_THE_NUMBERS} != want:
             continue
-        if read_provenance(_classes_path(path)) == prov:
+        if read_provenance(classes_path(path)) == prov:
             return path
     return None
 
@@ -75,13 +75,13 @@ def read_class(path: Path, code: int, frontier: Sequence[tuple[int, int]],
     ``path`` (``find_table``), checked against ``frontier`` (the hand's non-dominated
     settings, by increasing high id); None, after a one-line notice, when the table is
     damaged (both of its files are then removed)."""
-    reading = [_classes_path(path)]  # the file being read, for the notice
+    reading = [classes_path(path)]  # the file being read, for the notice
     try:
         return _read_class(path, code, frontier, deck_size, reading)
     except READ_ERRORS as err:
         report_damaged(reading[-1], err)
         path.unlink(missing_ok=True)
-        _classes_path(path).unlink(missing_ok=True)
+        classes_path(path).unlink(missing_ok=True)
         return None
 
 

@@ -59,13 +59,12 @@ from enumerate.engine.perhand.phases import PerHandPhases
 from enumerate.runtime.writebehind import write_behind
 from enumerate.tables import HandTable
 
-# What the files of this schema hold (a file of another version is stale and rebuilt): row
+# What the files hold: row
 # groups of CLASSES_PER_GROUP classes, the points file's groups aligned with them; the classes
 # file holds each class's canonical code and house-way setting; the provenance names the dealer
 # classes (so that one class can be read alone: ``perhand.row``); the banker's counts
 # (``bank_win``/``bank_loss`` per point, ``way_bank_*`` per class); wins and losses by up-set
 # (``answersets``), named in the provenance
-SCHEMA_VERSION = 4
 CLASSES_PER_GROUP = 1 << 15
 ONE_PHASE_LEVELS = (0, 1)  # levels of a few huge families, answered by both threads
 
@@ -172,7 +171,7 @@ def _path(keys: EngineKeys, sets: AnswerSets) -> Path:
 
 def _prov(keys: EngineKeys, table: HandTable, sets: AnswerSets) -> dict[str, object]:
     return provenance(
-        SCHEMA_VERSION, table="per-hand", keys=keys.label, digest=keys.digest,
+        __name__, table="per-hand", keys=keys.label, digest=keys.digest,
         deck=table.deck.key, rules=table.rules.key, win_sets=list(sets.win),
         loss_sets=list(sets.loss), dealer_classes=[int(b) for b in keys.dealer_class_bits],
     )  # fmt: skip
@@ -183,10 +182,10 @@ def is_cached(table: HandTable, keys: EngineKeys, sets: AnswerSets) -> bool:
     verified when it is read.)"""
     path = _path(keys, sets)
     prov = _prov(keys, table, sets)
-    return is_current(path, prov) and is_current(_classes_path(path), prov)
+    return is_current(path, prov) and is_current(classes_path(path), prov)
 
 
-def _classes_path(path: Path) -> Path:
+def classes_path(path: Path) -> Path:
     return path.with_suffix(".classes.parquet")
 
 
@@ -306,7 +305,7 @@ def _save(r: PerHand, path: Path, prov: dict[str, object], codes: np.ndarray,
     groups = list(itertools.pairwise(bounds))
     write_groups_atomic(path, prov, (points(a, b) for a, b in groups), False)
     # statistics of the codes only: they find a class's row group
-    write_groups_atomic(_classes_path(path), prov, (classes(a, b) for a, b in groups),
+    write_groups_atomic(classes_path(path), prov, (classes(a, b) for a, b in groups),
                         ["code"])  # fmt: skip
 
 
@@ -321,7 +320,7 @@ def _load(path: Path, keys: EngineKeys, sets: AnswerSets, deck_size: int) -> Per
     except READ_ERRORS as err:
         report_damaged(reading[-1], err)
         path.unlink(missing_ok=True)
-        _classes_path(path).unlink(missing_ok=True)
+        classes_path(path).unlink(missing_ok=True)
         return None
     return r
 
@@ -359,7 +358,7 @@ def _read(path: Path, keys: EngineKeys, sets: AnswerSets, reading: list[Path]) -
         return out
 
     n_d = keys.n_dealer_classes
-    reading.append(_classes_path(path))
+    reading.append(classes_path(path))
     cls = open_verified(reading[-1])
     points = column(cls, "points").astype(np.int64)
     require(np.array_equal(column(cls, "way_high"), keys.player_high)
