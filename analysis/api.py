@@ -466,14 +466,14 @@ def seven_card_classes(*, deck: Deck | str | None = None, rules: Rules | None = 
 
 def paytable(bet: str, name: str) -> Paytable:
     """A paytable of ``bet``: a shipped name (``paytables(bet)``) or a TOML file."""
-    from analysis.games.paytables import find_paytable
+    from analysis.bets.paytables import find_paytable
 
     return find_paytable(bet, name)
 
 
 def paytables(bet: str | None = None) -> list[Paytable]:
     """The shipped paytables (of one bet if given)."""
-    from analysis.games.paytables import shipped_paytables
+    from analysis.bets.paytables import shipped_paytables
 
     return shipped_paytables(bet)
 

@@ -8,16 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from analysis.bets.paytables import find_paytable, shipped_paytable, shipped_paytables
 from analysis.cli.main import main
-from analysis.games.paytables import (
-    BET_EVENTS,
-    FORTUNE_EVENTS,
-    PaytableError,
-    find_paytable,
-    load_paytable,
-    shipped_paytable,
-    shipped_paytables,
-)
+from analysis.games.paytables import BET_EVENTS, FORTUNE_EVENTS, PaytableError, load_paytable
 
 # docs/rules.md, "Side bets": Fortune tables 1 to 7, rows in the Fortune order (three pair last)
 FORTUNE = {
@@ -131,8 +124,8 @@ FORTUNE_KNOWN = ", ".join(HANDS)
         (HEAD + '[pays]\nstraight = 2\n[envy]\n"four of a kind" = -5\n',
          'envy."four of a kind": negative pay -5 (amounts are dollars)'),
         ('bet = "envy"\nname = "x"\n', "envy: missing (required)"),
-        (HEAD + 'title = ""\n[pays]\nstraight = 2\n',
-         "title: expected a non-empty string, got ''"),
+        (HEAD + 'title = 3\n[pays]\nstraight = 2\n', "title: expected text, got 3"),
+        ('bet = "fortune"\nname = " "\n[pays]\nstraight = 2\n', "name: expected text, got ' '"),
     ],
 )  # fmt: skip
 def test_bad_paytable_is_one_line(tmp_path, text, message):

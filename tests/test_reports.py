@@ -197,7 +197,7 @@ def test_the_index_opens_with_one_summary_table(built):
     strategy, per side bet x paytable and per banker, each linking an existing page whose
     summary figures show the same house edge and standard deviation; the index shows no
     chart full size (they are links; each page shows its own)."""
-    from analysis.games.paytables import shipped_paytables
+    from analysis.bets.paytables import shipped_paytables
     from analysis.games.variants import get_variant
     from analysis.pricing.banking import BANKERS
     from analysis.pricing.sidebets import BETS

@@ -17,8 +17,8 @@ from math import comb
 import numpy as np
 import pytest
 
+from analysis.bets.paytables import shipped_paytable, shipped_paytables
 from analysis.cli.main import main
-from analysis.games.paytables import shipped_paytable, shipped_paytables
 from analysis.pricing.sidebets import envy_table, price_sidebet, sidebet_report
 from enumerate.bruteforce import deck_hands, pairs_by_brute_force
 from enumerate.classes import classify_all, fortune_of_five

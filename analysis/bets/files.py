@@ -29,13 +29,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 from analysis.bets.scopes import HANDS, SCOPE_OF
-from analysis.games.paytables import exact
+from analysis.games.paytables import ENVY_DIR, PaytableError, load_paytable
 from enumerate.conditions import Node, facts_used, read
-from enumerate.datafile import DataFileError, quoted, read_toml
+from enumerate.datafile import DataFileError, exact, fail, quoted, read_toml, text_field
 from enumerate.paths import data_dir
 
 BET_DIR = data_dir() / "bets"
@@ -49,6 +49,10 @@ UNITS = {"player": "player hands", "dealer": "dealer hands", "first-three": "thr
 
 class BetFileError(DataFileError):
     """A bet file is wrong: one line naming the file and the entry."""
+
+
+_fail = partial(fail, BetFileError)
+_text = partial(text_field, BetFileError)
 
 
 @dataclass(frozen=True)
@@ -109,19 +113,6 @@ class BetFile:
 
     def where(self, i: int) -> str:
         return f"{self.path}: event {i + 1} ({self.events[i].name})"
-
-
-def _fail(path: Path, field: str, problem: str) -> BetFileError:
-    return BetFileError(f"{path}: {field}: {problem}")
-
-
-def _text(doc: dict[str, Any], key: str, where: Path | str, default: str | None = None) -> str:
-    value = doc.get(key, default)
-    if value is None:
-        raise BetFileError(f"{where}: {key}: missing (required)")
-    if not isinstance(value, str) or (default is None and not value.strip()):
-        raise BetFileError(f"{where}: {key}: expected text, got {value!r}")
-    return value.strip()
 
 
 def _pay(value: object, bet_size: Fraction | None, path: Path, field: str) -> Pay:
@@ -226,8 +217,6 @@ def read_bet(path: str | Path) -> BetFile:
 
 def _envy_amounts(spec: str, path: Path) -> dict[str, Fraction]:
     """The amounts of the envy table ``spec`` (a name of ``data/envy`` or a file)."""
-    from analysis.games.paytables import ENVY_DIR, PaytableError, load_paytable
-
     file = Path(spec) if spec.endswith(".toml") else ENVY_DIR / f"{spec}.toml"
     if not file.is_file():
         known = ", ".join(p.stem for p in sorted(ENVY_DIR.glob("*.toml")))

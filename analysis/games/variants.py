@@ -40,13 +40,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 import numpy as np
 
-from analysis.games.paytables import exact
 from analysis.games.players import Player
 from enumerate.conditions import (
     DEALER_HAND,
@@ -56,7 +55,7 @@ from enumerate.conditions import (
     facts_used,
     read,
 )
-from enumerate.datafile import DataFileError, quoted, read_toml
+from enumerate.datafile import DataFileError, exact, fail, quoted, read_toml, text_field
 from enumerate.houseways import get_way
 from enumerate.paths import data_dir
 from enumerate.vocabulary import ALL_DEALER_EVENTS
@@ -110,6 +109,10 @@ READING_FIELDS = ("dealer_rules", "means")
 
 class VariantError(DataFileError):
     """A variant file is wrong, or a variant name is unknown."""
+
+
+_fail = partial(fail, VariantError)
+_text = partial(text_field, VariantError)
 
 
 @dataclass(frozen=True)
@@ -197,26 +200,11 @@ class Variant:
         return None
 
 
-def _fail(path: Path, field: str, problem: str) -> VariantError:
-    return VariantError(f"{path}: {field}: {problem}")
-
-
-def _string(doc: dict[str, Any], key: str, path: Path, default: str | None = None) -> str:
-    if key not in doc:
-        if default is None:
-            raise _fail(path, key, "missing (required)")
-        return default
-    value = doc[key]
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(path, key, f"expected a non-empty string, got {value!r}")
-    return value.strip()
-
-
 def load_variant(path: str | Path) -> Variant:
     """Read and check one variant file (one-line ``VariantError`` on any problem)."""
     path = Path(path)
     doc = read_toml(path, VariantError, FIELDS)
-    name = _string(doc, "name", path)
+    name = _text(doc, "name", path)
     if "dealer_exposed" not in doc:
         raise _fail(path, "dealer_exposed", "missing (required)")
     exposed = doc["dealer_exposed"]
@@ -226,12 +214,12 @@ def load_variant(path: str | Path) -> Variant:
         raise _fail(path, "commission", "missing (required)")
     commission = exact(doc["commission"])
     if commission is None or not 0 <= commission < 1:
-        raise _fail(
+        raise fail(VariantError,
             path, "commission",
             f"expected a share of a win from 0 to below 1 (0, \"5%\", 0.05), got "
             f"{doc['commission']!r}",
         )  # fmt: skip
-    way = _string(doc, "house_way", path, default="gli")
+    way = _text(doc, "house_way", path, default="gli")
     try:
         get_way(way)
     except ValueError as err:
@@ -245,9 +233,9 @@ def load_variant(path: str | Path) -> Variant:
         commission=commission,
         dealer_rules=tuple(rules),
         house_way=way,
-        title=_string(doc, "title", path, default=name),
-        description=_string(doc, "description", path, default=""),
-        source=_string(doc, "source", path, default=""),
+        title=_text(doc, "title", path, default=name),
+        description=_text(doc, "description", path, default=""),
+        source=_text(doc, "source", path, default=""),
         readings=readings,
     )
 
@@ -289,7 +277,7 @@ def _readings(table: object, events: set[str], path: Path) -> tuple[Reading, ...
             if event not in events:
                 raise _fail(path, f"{field}.dealer_rules.{quoted(event)}",
                             "the variant has no dealer rule for this event")  # fmt: skip
-        out.append(Reading(name, _string(body, "means", path, default=""), tuple(effects)))
+        out.append(Reading(name, _text(body, "means", path, ""), tuple(effects)))
     return tuple(out)
 
 

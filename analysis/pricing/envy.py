@@ -18,7 +18,8 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.games.paytables import Paytable, PaytableError, find_paytable
+from analysis.bets.paytables import find_paytable
+from analysis.games.paytables import Paytable, PaytableError
 from analysis.pricing.returns import TEMPLATE_BANNER, exact_decimal
 from analysis.pricing.volatility import Volatility, volatility
 from analysis.report.formats import decimal, markdown, summary_md, to_json

@@ -39,15 +39,8 @@ from dataclasses import dataclass, replace
 import pandas as pd
 
 from analysis.bets.files import BetEvent, BetFile, Pay, find_bet
-from analysis.games.paytables import (
-    BET_EVENTS,
-    LOSE,
-    Paytable,
-    PaytableError,
-    find_paytable,
-    shipped_paytable,
-    shipped_paytables,
-)
+from analysis.bets.paytables import find_paytable, shipped_paytable, shipped_paytables
+from analysis.games.paytables import BET_EVENTS, LOSE, Paytable, PaytableError
 from analysis.pricing.envy import DEFAULT_ENVY_TABLE, EnvyTable, envy_table
 from analysis.pricing.returns import ReturnTable
 from analysis.report.formats import to_json

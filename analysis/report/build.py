@@ -218,7 +218,7 @@ def _plot_outcomes(summary: pd.DataFrame, path: Path) -> None:
 
 
 def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
-    from analysis.games.paytables import shipped_paytables
+    from analysis.bets.paytables import shipped_paytables
 
     rows = []
     lines = []
@@ -274,8 +274,8 @@ def _bet_files(rep: Report, rules: Rules, log: Callable[[str], None],
     """The bet files of data/bets that are not a side bet under one of its paytables (those
     are priced above): each priced, a page in every format and a summary row."""
     from analysis.bets.files import shipped_bets
+    from analysis.bets.paytables import shipped_paytables
     from analysis.bets.price import bet_report
-    from analysis.games.paytables import shipped_paytables
 
     covered = {f"{b.name}-{pt.name}" for b in BETS.values()
                for pt in shipped_paytables(b.name)}  # fmt: skip
@@ -306,7 +306,7 @@ def _bet_files(rep: Report, rules: Rules, log: Callable[[str], None],
 def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[str]:
     """One table per paytable pair: each Fortune table with each shipped envy table, and
     Chan Chu with its own; the house edge with the envy, by bet amount and table size."""
-    from analysis.games.paytables import shipped_paytables
+    from analysis.bets.paytables import shipped_paytables
     from analysis.pricing.envy import envy_by_table
 
     envies = [e.name for e in shipped_paytables("envy")]

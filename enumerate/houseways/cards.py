@@ -38,13 +38,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from enumerate.conditions import CARD, ConditionError, read
 from enumerate.conditions.settings import read_front
-from enumerate.datafile import DataFileError, parse_toml, read_text
+from enumerate.datafile import DataFileError, parse_toml, read_text, text_field
 from enumerate.houseways.base import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.houseways.interpreter import run_card
 from enumerate.houseways.program import compile_card
@@ -61,6 +61,9 @@ _DEPTH = 5  # quotes inside quoted fragments, at most this deep
 
 class CardError(DataFileError):
     """A mistake in a rule card: one line saying where and what."""
+
+
+_text = partial(text_field, CardError)
 
 
 @dataclass(frozen=True)
@@ -167,15 +170,6 @@ class Card:
         except ConditionError as err:
             raise err.located(f"{self.path}: {err.where}" if err.where else self.path) from None
         return tuple(int(x) for x in prog)
-
-
-def _text(doc: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
-    value = doc.get(key, default)
-    if value is None:
-        raise CardError(f"{where}: {key}: missing")
-    if not isinstance(value, str):
-        raise CardError(f"{where}: {key}: expected text, got {value!r}")
-    return value
 
 
 def _unknown(doc: Mapping[str, Any], known: set[str], where: str) -> None:
