@@ -38,6 +38,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check enumerate analysis tests benchmarks notebooks
 	$(BIN)/mypy
 	$(BIN)/python -m tests.lint_comments enumerate analysis tests benchmarks notebooks
+	$(BIN)/python -m tests.lint_imports
 
 # two pytest workers (pytest-xdist), a test file each at a time so a file's module fixtures
 # are built once; most of a fresh run is numba compiling on one core

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analysis.games.players import Player
-from analysis.report.formats import decimal
+from analysis.render.formats import decimal
 from enumerate.cards import parse_cards
 from enumerate.rules import Deck, Rules
 
@@ -36,10 +36,9 @@ if TYPE_CHECKING:
     from analysis.games.variants import Variant
     from analysis.pricing.banking import BankingReport
     from analysis.pricing.best import HandChoices
-    from analysis.pricing.envy import EnvyByTable, EnvyTable
+    from analysis.pricing.envy import EnvyByTable, EnvyTable, SideBetReport
     from analysis.pricing.optimal import OptimalStrategy
     from analysis.pricing.returns import ReturnTable
-    from analysis.pricing.sidebets import SideBetReport
     from analysis.waylab.ways import SetReport, WayDiff
     from enumerate.houseways import HouseWay
 
@@ -163,7 +162,7 @@ def side_bet(
     if paytable is None and envy is None and (
         bet.endswith(".toml") or (BET_DIR / f"{bet}.toml").is_file()
     ):
-        from analysis.bets.price import bet_report
+        from analysis.pricing.betfiles import bet_report
 
         return bet_report(bet, players, _deck(deck), rules, way, use_cache)
     from analysis.pricing.sidebets import sidebet_report
@@ -217,7 +216,7 @@ def envy_by_table(
     """A Fortune (or Chan Chu) bettor's overall house edge with his envy, by bet amount and by
     the number of other players at the table."""
     from analysis.pricing.envy import BET_AMOUNTS
-    from analysis.pricing.envy import envy_by_table as make
+    from analysis.pricing.sidebets import envy_by_table as make
 
     chosen = BET_AMOUNTS if amounts is None else tuple(Fraction(a) for a in amounts)
     return make(bet, paytable, envy, chosen, _deck(deck), rules)

@@ -29,7 +29,7 @@ from benchmarks.common import Checks, Steps
 def main() -> None:
     from enumerate.cards import Rank
     from enumerate.engine import build_keys, run_engine
-    from enumerate.engine.pairs.run import LevelStats
+    from enumerate.engine.pairs.shards import LevelStats
     from enumerate.houseways import get_way
     from enumerate.rules import Deck
     from enumerate.tables import hand_table

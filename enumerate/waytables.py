@@ -118,16 +118,16 @@ def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
 
 
-def _stem(deck: Deck, rules: Rules) -> str:
+def cache_stem(deck: Deck, rules: Rules) -> str:
     return f"{_safe(deck.name)}-wheel_{rules.wheel}"
 
 
 def way_cache_path(way: HouseWay, deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
-    return (cache or cache_dir()) / f"way-{_safe(way.name)}-{_stem(deck, rules)}.parquet"
+    return (cache or cache_dir()) / f"way-{_safe(way.name)}-{cache_stem(deck, rules)}.parquet"
 
 
 def player_cache_path(deck: Deck, rules: Rules, cache: Path | None = None) -> Path:
-    return (cache or cache_dir()) / f"frontiers-{_stem(deck, rules)}.parquet"
+    return (cache or cache_dir()) / f"frontiers-{cache_stem(deck, rules)}.parquet"
 
 
 def check_way_table(rows: int, n_rules: int) -> Callable[[pa.Table], None]:

@@ -131,7 +131,7 @@ def test_the_child_writes_the_reconciliation_the_parent_would(cache, tmp_path):
     """With the lab's per-dealer table in the cache, the child prices the readings it set and
     writes the reconciliation's page; it and its index lines are those the parent writes."""
     from analysis.games.players import Player
-    from analysis.report.formats import figure_tables
+    from analysis.render.formats import figure_tables
     from analysis.report.waylab import reconciliation_page
     from analysis.waylab.reconcile import reading_names
     from analysis.waylab.wayedge import dealer_lab

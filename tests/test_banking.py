@@ -13,7 +13,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.checks.simulate import _deal_codes
 from analysis.cli.main import main
 from analysis.pricing.banking import (
     banker_counts,
@@ -23,7 +22,7 @@ from analysis.pricing.banking import (
 )
 from analysis.pricing.returns import analyze
 from enumerate.bruteforce import deck_hands
-from enumerate.deals import hand_keys
+from enumerate.deals import deal_codes, hand_keys
 from enumerate.engine.onehand.direct import dealer_keys, way_settings
 from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
@@ -103,7 +102,7 @@ def test_simulated_one_opponent_agrees_with_the_exact_figure(monkeypatch):
 @pytest.mark.parametrize("deck", [*DECKS, "89TJQKA:cdhs+joker"])
 def test_settings_read_by_class_are_the_settings_of_the_way(deck):
     d, gli = Deck.parse(deck), get_way("gli")
-    hands, _ = _deal_codes(d, 3000, np.random.default_rng(11))
+    hands, _ = deal_codes(d, 3000, np.random.default_rng(11))
     high, low = way_settings(hands, d, dealer_keys(d, Rules(), gli, 0))
     cols = apply_way(gli, hands, Rules())
     assert np.array_equal(high, cols.high) and np.array_equal(low, cols.low)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from analysis.bets.files import read_bet
-from analysis.bets.price import price_bet
+from analysis.pricing.betfiles import price_bet
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.datafile import DataFileError
 from enumerate.evaluate import PAIR_BASE, all_settings, five_card_table
@@ -371,8 +371,8 @@ def test_the_api_prices_a_bet_file() -> None:
 def test_envy_by_table_of_a_bet_file_equals_the_bet_by_name() -> None:
     """``paigow sidebet fortune-1 --by-table`` and ``fortune --paytable 1 --by-table``: one
     bet, one envy table, the same edges."""
-    from analysis.bets.price import bet_envy_by_table
-    from analysis.pricing.envy import envy_by_table
+    from analysis.pricing.betfiles import bet_envy_by_table
+    from analysis.pricing.sidebets import envy_by_table
 
     deck = Deck.parse("89TJQKA:cdh+joker")
     file = bet_envy_by_table("fortune-1", deck=deck)

@@ -278,7 +278,7 @@ def test_local_engine_reads_and_rebuilds_the_level_cache(cache, capfd):
     counts are the same integers."""
     from enumerate.engine import build_keys, run_engine
     from enumerate.engine.levels import cache as lc
-    from enumerate.engine.pairs.run import LevelStats
+    from enumerate.engine.pairs.shards import LevelStats
     from enumerate.houseways import get_way
 
     table = hand_table(DECK)
@@ -371,7 +371,7 @@ def test_five_card_table_read_again_after_its_verification(cache):
 def test_bet_groups(cache, capfd):
     """A bet's grouped classes: damaged data or groups that no longer add up to the deck are
     rebuilt, never served."""
-    from analysis.bets.price import price_bet
+    from analysis.pricing.betfiles import price_bet
 
     first = price_bet("fortune-1", DECK)
     path = next(cache.glob("betgroups-*.parquet"))

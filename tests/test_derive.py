@@ -165,7 +165,7 @@ def test_choices_of_plain_fronts_are_choose_settings(name: str) -> None:
         fronts_program,
     )
     from enumerate.evaluate import five_card_table
-    from enumerate.houseways.base import royal_id
+    from enumerate.houseways.apply import royal_id
     from enumerate.tables import hand_table
     from enumerate.waytables import flatten_rows, player_table
 

@@ -21,7 +21,7 @@ import enumerate.engine.pairs.run as run_mod  # noqa: E402
 from enumerate.engine import build_keys, run_engine  # noqa: E402
 from enumerate.engine.levels.cache import level_dir, load_level  # noqa: E402
 from enumerate.engine.pairs.distributed import RunSpec, worker_state  # noqa: E402
-from enumerate.engine.pairs.run import LevelStats, ShardDone, plan_shards  # noqa: E402
+from enumerate.engine.pairs.shards import LevelStats, ShardDone, plan_shards  # noqa: E402
 from enumerate.houseways import get_way  # noqa: E402
 from enumerate.rules import Deck  # noqa: E402
 from enumerate.tables import hand_table  # noqa: E402

@@ -7,7 +7,7 @@ import pytest
 
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.engine import build_keys, run_engine
-from enumerate.engine.pairs.run import plan_shards
+from enumerate.engine.pairs.shards import plan_shards
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -75,13 +75,13 @@ def test_shards_resume(tmp_path, monkeypatch):
     calls = []
     import enumerate.engine.pairs.run as run_mod
 
-    real = run_mod._run_shard
+    real = run_mod.run_shard
 
     def counting(level, shard, table, keys):
         calls.append(shard)
         return real(level, shard, table, keys)
 
-    monkeypatch.setattr(run_mod, "_run_shard", counting)
+    monkeypatch.setattr(run_mod, "run_shard", counting)
     again = run_engine(table, keys, progress=False)
     assert again == full
     assert len(calls) == len(files[::2])

@@ -17,8 +17,7 @@ from pathlib import Path
 import pytest
 
 from analysis.cli.main import main
-from analysis.pricing.envy import envy_by_table
-from analysis.pricing.sidebets import price_sidebet
+from analysis.pricing.sidebets import envy_by_table, price_sidebet
 from enumerate.rules import Deck
 
 PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "published" / "seven_card_classes.toml"

@@ -15,7 +15,7 @@ from enumerate.cache import is_current, write_atomic
 from enumerate.fingerprint import code_fingerprint, import_closure, imports_of
 from enumerate.paths import SOURCE_ROOT
 
-BUILDERS = ("enumerate.tables", "enumerate.waytables", "analysis.bets.price",
+BUILDERS = ("enumerate.tables", "enumerate.waytables", "analysis.pricing.betfiles",
             "analysis.derive.classes", "analysis.pricing.counts")  # fmt: skip
 
 
@@ -55,7 +55,7 @@ def test_a_comment_or_docstring_edit_rebuilds_nothing(copy):
     ("module", "changed"),
     [
         # the bets' grouping: the bet-groups table and nothing of the engine
-        ("analysis/bets/scopes.py", {"analysis.bets.price"}),
+        ("analysis/bets/scopes.py", {"analysis.pricing.betfiles"}),
         # the derived cards' choice rule: its choices table only
         ("analysis/derive/classes.py", {"analysis.derive.classes"}),
         # the five-card evaluator: every table
@@ -74,12 +74,13 @@ def test_a_code_change_rebuilds_what_is_built_with_it(copy, module, changed):
 def test_a_table_of_the_old_code_is_not_served(copy, tmp_path):
     path = tmp_path / "t.parquet"
     code_fingerprint.cache_clear()
-    old = {"builder": "analysis.bets.price", "code": code_fingerprint("analysis.bets.price", copy)}
+    bets = "analysis.pricing.betfiles"
+    old = {"builder": bets, "code": code_fingerprint(bets, copy)}
     write_atomic(pa.table({"x": np.arange(3)}), path, old)
     assert is_current(path, old)
     _append(copy / "analysis" / "bets" / "scopes.py", "\n_EDITED = 1\n")
     code_fingerprint.cache_clear()
-    new = {"builder": "analysis.bets.price", "code": code_fingerprint("analysis.bets.price", copy)}
+    new = {"builder": bets, "code": code_fingerprint(bets, copy)}
     assert not is_current(path, new)
 
 

@@ -1,5 +1,5 @@
 """The pair counts of a report's ways from the blind pass and the per-dealer table
-(``analysis.pricing.labpairs``) are the plain double loop's, every integer."""
+(``analysis.waylab.labpairs``) are the plain double loop's, every integer."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.pricing.counts import ALL_FLAGS, pair_counts
-from analysis.pricing.labpairs import lab_pair_counts
+from analysis.waylab.labpairs import lab_pair_counts
 from analysis.waylab.wayedge import dealer_lab
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.engine import build_keys

@@ -62,7 +62,7 @@ def test_sum_into_first_wraps_modulo_2_32():
         np.array([-I32.max, I32.max, I32.max - 3, I32.max], dtype=np.int32),
     ]
     exact = sum(p.astype(np.int64) for p in parts)
-    got = perhand._sum_into_first([p.copy() for p in parts])
+    got = perhand.sum_into_first([p.copy() for p in parts])
     assert got.dtype == np.int32
     assert got.tolist() == _wrap(exact).tolist()
     assert got[:2].tolist() == [10, -7]  # their partial sums left the int32 range, not these

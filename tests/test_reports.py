@@ -35,7 +35,7 @@ def built(tmp_path_factory):
 
 def test_the_report_counts_its_deals_without_an_engine_run(built):
     """The variants' and side bets' pair counts come from the lab's per-dealer table and one
-    blind pass for both ways (``analysis.pricing.labpairs``), not from an engine run per way."""
+    blind pass for both ways (``analysis.waylab.labpairs``), not from an engine run per way."""
     assert any(line.startswith("pair counts of gli, trump-plaza, foxwoods, golden-nugget, ballys, "
                                "flamingo-hilton, mgm-grand: one blind pass")
                for line in LOG)  # fmt: skip
@@ -286,7 +286,7 @@ def _table() -> object:
 def test_figures_are_a_table_in_pages_and_lines_on_the_command_line():
     """Under ``figure_tables`` (the report, notebooks) a table's summary figures are a
     two-column table; without it (the command line) they stay lines of text."""
-    from analysis.report.formats import figure_tables
+    from analysis.render.formats import figure_tables
 
     t = _table()
     plain = t.render("md")  # type: ignore[attr-defined]
@@ -303,7 +303,7 @@ def test_figures_are_a_table_in_pages_and_lines_on_the_command_line():
 def test_html_fragment_is_the_pages_html_with_its_style():
     """``html_fragment``: a table's markdown as the report pages show it, in a ``<div>`` whose
     style is scoped to it (what a notebook shows)."""
-    from analysis.report.formats import figure_tables, html_fragment
+    from analysis.render.formats import figure_tables, html_fragment
     from analysis.report.site import page
 
     with figure_tables():

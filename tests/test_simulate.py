@@ -8,7 +8,8 @@ from functools import cache
 import numpy as np
 import pytest
 
-from analysis.checks.simulate import compare_counts, deal, proportion_se, simulate_counts
+from analysis.checks.simulate import compare_counts, proportion_se, simulate_counts
+from enumerate.deals import deal
 from enumerate.engine import build_keys, run_engine
 from enumerate.engine.pairs.counts import PairCounts
 from enumerate.houseways import get_way

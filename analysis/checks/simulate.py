@@ -36,47 +36,13 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from enumerate.deals import hand_keys, settle
+from enumerate.deals import deal_codes, hand_keys, settle
 from enumerate.engine.pairs.counts import PairCounts
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
-from enumerate.runtime.threads import over_ranges
 from enumerate.vocabulary import N_PLAYER_CLASSES, dealer_class_name, player_class_name
 
-HAND = 7
 DEFAULT_CHUNK = 250_000  # deals per chunk: about 430 MB of per-hand keys (full deck)
-
-
-@njit(cache=True, nogil=True)
-def _deal(lo, hi, ids, offsets, hands, codes):
-    """Deals ``lo <= r < hi`` of ``h`` hands (``offsets`` has ``7 h`` columns): the first
-    ``7 h`` steps of a Fisher-Yates shuffle of ``ids`` (position ``t`` swaps with
-    ``t + offsets[r, t]``); cards ``7 s .. 7 s + 6`` go to ``hands[s m + r]`` (s = 0: the
-    player, 1: the dealer, or further hands), each hand sorted by card id, with ``codes`` its
-    card bitmask.
-    """
-    m = offsets.shape[0]
-    steps = offsets.shape[1]
-    deck = ids.copy()  # one scratch deck, restored after every deal
-    for r in range(lo, hi):
-        for t in range(steps):
-            j = t + offsets[r, t]
-            deck[t], deck[j] = deck[j], deck[t]
-        for side in range(steps // HAND):
-            row = r + side * m
-            code = 0
-            for t in range(HAND):
-                c = deck[side * HAND + t]
-                code |= np.int64(1) << c
-                u = t  # insertion sort into the output row
-                while u > 0 and hands[row, u - 1] > c:
-                    hands[row, u] = hands[row, u - 1]
-                    u -= 1
-                hands[row, u] = c
-            codes[row] = code
-        for t in range(steps - 1, -1, -1):
-            j = t + offsets[r, t]
-            deck[t], deck[j] = deck[j], deck[t]
 
 
 @njit
@@ -86,33 +52,6 @@ def _settle(pidx, didx, dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss
     for i in range(pidx.shape[0]):
         settle(pidx[i], didx[i], dh, dl, dcls, ph, pl, sh, sl, sv, pc, joint, bwin, bloss,
                  rwin, rpush)  # fmt: skip
-
-
-def _deal_codes(
-    deck: Deck, n_deals: int, rng: np.random.Generator, n_hands: int = 2
-) -> tuple[np.ndarray, np.ndarray]:
-    """``n_deals`` deals of ``n_hands`` hands: rows ``s * n_deals + r`` hold hand s of deal r
-    (s = 0 the player, 1 the dealer), with their card bitmasks."""
-    ids = np.array(sorted(deck.ids), dtype=np.int64)
-    n = ids.size
-    cards = n_hands * HAND
-    if n < cards:
-        of = "" if n_hands == 2 else f" ({n_hands} hands)"
-        raise ValueError(f"deck {deck.name} has {n} cards; a deal needs {cards}{of}")
-    offsets = rng.integers(0, n - np.arange(cards), size=(n_deals, cards))
-    hands = np.empty((n_hands * n_deals, HAND), dtype=np.int64)
-    codes = np.empty(n_hands * n_deals, dtype=np.int64)
-    if n_deals:
-        over_ranges(_deal, n_deals, ids, offsets, hands, codes)
-    return hands, codes
-
-
-def deal(deck: Deck, n_deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """``n_deals`` random deals of ``deck``: (player, dealer), each (n_deals, 7) int64 rows of
-    increasing card ids, disjoint within a deal. The Generator's stream does not depend on how
-    the deals are split into calls (one draw per card dealt)."""
-    hands, _ = _deal_codes(deck, n_deals, rng)
-    return hands[:n_deals], hands[n_deals:]
 
 
 def simulate_counts(
@@ -146,7 +85,7 @@ def simulate_counts(
     done = 0
     while done < n_deals:
         m = min(chunk, n_deals - done)
-        hands, codes = _deal_codes(deck, m, rng)
+        hands, codes = deal_codes(deck, m, rng)
         # evaluate each distinct hand of the chunk once (small decks repeat hands often)
         _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
         k = hand_keys(hands[first], rules, dealer_way, player_way, flag_mask)

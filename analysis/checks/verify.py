@@ -27,7 +27,7 @@ from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 
 if TYPE_CHECKING:
-    from analysis.bets.price import BetPrice
+    from analysis.pricing.betfiles import BetPrice
 
 PUBLISHED = data_dir() / "published"
 C = SevenCardClass
@@ -216,7 +216,7 @@ def _bet_figure(name: str) -> Figure | None:
 @cache
 def _priced(bet: str, deck: Deck, rules: Rules) -> BetPrice:
     """A bet file priced once for all its figures."""
-    from analysis.bets.price import price_bet
+    from analysis.pricing.betfiles import price_bet
 
     return price_bet(bet, deck, rules)
 

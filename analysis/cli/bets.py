@@ -7,8 +7,8 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from analysis.cli.main import UsageError, _deck, _rules, _tell
-from analysis.report.formats import markdown, to_json
+from analysis.cli.options import UsageError, deck_of, rules_of, tell
+from analysis.render.formats import markdown, to_json
 
 
 def cmd_sidebet(args: argparse.Namespace) -> int:
@@ -28,7 +28,7 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
     if args.name is None:
         raise UsageError("name a side bet (see: paigow sidebet --list)")
     if _bet_file(args.name):
-        from analysis.bets.price import bet_envy_by_table, bet_report
+        from analysis.pricing.betfiles import bet_envy_by_table, bet_report
 
         for option in ("paytable", "envy"):
             if getattr(args, option) is not None:
@@ -37,25 +37,25 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
         if args.by_table:
             if args.players is not None:
                 raise UsageError("--by-table gives every number of players; leave out --players")
-            table = bet_envy_by_table(args.name, _amounts(args.bets), _deck(args), _rules(args))
+            table = bet_envy_by_table(args.name, _amounts(args.bets), deck_of(args), rules_of(args))
             print(table.render(args.format), end="")
             return 0
-        report = bet_report(args.name, args.players, _deck(args), _rules(args), args.house_way,
-                            on_run=_tell)  # fmt: skip
+        report = bet_report(args.name, args.players, deck_of(args), rules_of(args), args.house_way,
+                            on_run=tell)  # fmt: skip
         print(report.render(args.format), end="")
         return 0
     if args.by_table:
-        from analysis.pricing.envy import envy_by_table
+        from analysis.pricing.sidebets import envy_by_table
 
         if args.players is not None:
             raise UsageError("--by-table gives every number of players; leave out --players")
         table = envy_by_table(args.name, args.paytable, args.envy, _amounts(args.bets),
-                              _deck(args), _rules(args))  # fmt: skip
+                              deck_of(args), rules_of(args))  # fmt: skip
         print(table.render(args.format), end="")
         return 0
     report = sidebet_report(
-        args.name, args.paytable, args.players, args.envy, _deck(args), _rules(args),
-        args.house_way, on_run=_tell,
+        args.name, args.paytable, args.players, args.envy, deck_of(args), rules_of(args),
+        args.house_way, on_run=tell,
     )  # fmt: skip
     print(report.render(args.format), end="")
     return 0
@@ -91,8 +91,8 @@ def cmd_banking(args: argparse.Namespace) -> int:
         raise UsageError("--rounds must be at least 2")
     if args.every < 1:
         raise UsageError("--every must be at least 1")
-    print(banking_report(args.house_way, args.rounds, args.seed, args.every, _deck(args),
-                         _rules(args)).render(args.format), end="")  # fmt: skip
+    print(banking_report(args.house_way, args.rounds, args.seed, args.every, deck_of(args),
+                         rules_of(args)).render(args.format), end="")  # fmt: skip
     return 0
 
 

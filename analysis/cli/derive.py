@@ -8,8 +8,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from analysis.cli.main import UsageError, _deck, _rules
-from analysis.report.formats import markdown
+from analysis.cli.options import UsageError, deck_of, rules_of
+from analysis.render.formats import markdown
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
@@ -21,14 +21,15 @@ def cmd_derive(args: argparse.Namespace) -> int:
     if args.side == "strategy":
         if args.player_way:
             raise UsageError("--player-way is for a dealer's card (paigow derive way)")
-        d = derive_strategy(args.game, args.way, args.rules, args.base, _deck(args), _rules(args))
+        d = derive_strategy(args.game, args.way, args.rules, args.base, deck_of(args),
+                            rules_of(args))  # fmt: skip
         beats: list[str] = []
     else:
         from analysis.waylab.wayedge import dealer_lab, way_edge
         from analysis.waylab.ways import CASINO_WAYS
 
         player = None if args.player_way is None else Player.HOUSE_WAY
-        lab = dealer_lab(args.game, player, args.player_way, _deck(args), _rules(args))
+        lab = dealer_lab(args.game, player, args.player_way, deck_of(args), rules_of(args))
         d = derive_way(args.game, args.rules, args.base or args.way, lab=lab)
         beats = d.beating({w: way_edge(args.game, w, lab=lab).house_edge for w in CASINO_WAYS})
     k = len(d.steps)

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from analysis.report.formats import decimal, markdown, to_json
+from analysis.cli.options import UsageError, deck_of, rules_of, tell
+from analysis.render.formats import decimal, markdown, to_json
 from enumerate.cards import parse_cards
-from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import no_huge_pages_by_default
 
 if TYPE_CHECKING:
@@ -31,10 +31,6 @@ if TYPE_CHECKING:
     from enumerate.houseways import HouseWay
 
 EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """Bad input from the user: reported in one line, exit code 2."""
 
 
 class _Commands(argparse._SubParsersAction):
@@ -101,26 +97,18 @@ def get_variant(spec: str) -> Variant:
     return lookup(spec)
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(wheel=args.wheel)
-
-
-def _deck(args: argparse.Namespace) -> Deck:
-    return Deck.parse(args.deck)
-
-
 def cmd_hand(args: argparse.Namespace) -> int:
     from analysis.games.hands import hand_report
 
-    print(hand_report(args.cards, _rules(args)).render(args.format), end="")
+    print(hand_report(args.cards, rules_of(args)).render(args.format), end="")
     return 0
 
 
 def cmd_categories(args: argparse.Namespace) -> int:
     from analysis.pricing.categories import category_table
 
-    deck = _deck(args)
-    df = category_table(deck, _rules(args))
+    deck = deck_of(args)
+    df = category_table(deck, rules_of(args))
     total = int(df["combinations"].iloc[-1])
     if args.format == "json":
         rows = [
@@ -147,13 +135,9 @@ def cmd_categories(args: argparse.Namespace) -> int:
 def cmd_set(args: argparse.Namespace) -> int:
     from analysis.waylab.ways import set_report
 
-    r = set_report(get_way(args.house_way), args.cards, _rules(args))
+    r = set_report(get_way(args.house_way), args.cards, rules_of(args))
     print(r.render(args.format), end="")
     return 0
-
-
-def _tell(message: str) -> None:
-    print(f"paigow: {message}", file=sys.stderr)
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -168,15 +152,15 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         known = ", ".join(p.value for p in Player)
         raise UsageError(f"--player {args.player}: expected one of {known}") from None
     if player == Player.BANKING_OPTIMAL:
-        _tell("the per-hand table, with every setting counted as the banker (cached once "
+        tell("the per-hand table, with every setting counted as the banker (cached once "
               "it is built; the optimal player reads the same table)")
     elif player == Player.OPTIMAL and not variant.dealer_exposed:
-        _tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
+        tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
     if args.player_way is not None:
         get_way(args.player_way)
     table = return_table(variant, way=args.house_way, player=player,
-                         player_way=args.player_way, deck=_deck(args), rules=_rules(args),
-                         on_run=_tell)  # fmt: skip
+                         player_way=args.player_way, deck=deck_of(args), rules=rules_of(args),
+                         on_run=tell)  # fmt: skip
     print(table.render(args.format), end="")
     return 0
 
@@ -189,7 +173,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.house_way is not None:
         get_way(args.house_way)
     table, edge, se = simulate_variant(args.variant, args.deals, args.seed, args.house_way,
-                                       args.player, _deck(args), _rules(args))  # fmt: skip
+                                       args.player, deck_of(args), rules_of(args))  # fmt: skip
     print(table.render(args.format), end="")
     if args.format in ("md", "html"):
         print(f"Monte Carlo: {args.deals:,} deals, seed {args.seed}: house edge "
@@ -229,7 +213,7 @@ def cmd_reports(args: argparse.Namespace) -> int:
     def log(message: str) -> None:  # each line with the seconds since the start
         print(f"[{time.perf_counter() - t0:6.1f} s] {message}", file=sys.stderr, flush=True)
 
-    rep = build_reports(args.out, _deck(args), _rules(args), ways, not args.no_optimal, log=log)
+    rep = build_reports(args.out, deck_of(args), rules_of(args), ways, not args.no_optimal, log=log)
     print(f"reports written to {rep.out}/ (index.md)")
     return 0
 
@@ -241,7 +225,7 @@ def cmd_best(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant)
     if args.house_way is not None:
         get_way(args.house_way)
-    got = hand_choices(args.cards, variant, args.house_way, _deck(args), _rules(args),
+    got = hand_choices(args.cards, variant, args.house_way, deck_of(args), rules_of(args),
                        method=args.method)  # fmt: skip
     print(got.render(args.format), end="")
     return 0

@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.games.variants import get_variant
-from analysis.report.formats import decimal, markdown, to_json
+from analysis.render.formats import decimal, markdown, to_json
 from analysis.waylab.waycosts import pattern_costs, rule_costs
 from analysis.waylab.wayedge import DealerLab, dealer_lab, house_optimal, way_edge
 from enumerate.houseways import get_way

@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from analysis.cli.main import _deck, _rules, get_way
-from analysis.report.formats import markdown, to_json
+from analysis.cli.options import deck_of, rules_of
+from analysis.render.formats import markdown, to_json
+from enumerate.houseways import get_way
 
 
 def cmd_ways(args: argparse.Namespace) -> int:
@@ -33,7 +34,7 @@ def cmd_ways(args: argparse.Namespace) -> int:
 def cmd_diff_ways(args: argparse.Namespace) -> int:
     from analysis.waylab.ways import diff_ways
 
-    d = diff_ways(get_way(args.a), get_way(args.b), _deck(args), _rules(args))
+    d = diff_ways(get_way(args.a), get_way(args.b), deck_of(args), rules_of(args))
     print(d.render(args.format), end="")
     return 0
 
@@ -41,7 +42,7 @@ def cmd_diff_ways(args: argparse.Namespace) -> int:
 def cmd_way_check(args: argparse.Namespace) -> int:
     from analysis.waylab.cardcheck import check_card
 
-    check = check_card(args.card, _deck(args), _rules(args))
+    check = check_card(args.card, deck_of(args), rules_of(args))
     print(check.render(args.format), end="")
     return 1 if check.errors() else 0
 

@@ -37,7 +37,7 @@ from enumerate.cache import (
 )
 from enumerate.conditions.settings import CARD_RANK_FACTS
 from enumerate.evaluate import five_card_table
-from enumerate.houseways.base import royal_id
+from enumerate.houseways.apply import royal_id
 from enumerate.houseways.facts import (
     FACT_ROWS,
     NONE,

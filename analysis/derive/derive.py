@@ -29,10 +29,10 @@ from numba import njit
 from analysis.derive.classes import DOMAIN, FRONTS, ClassChoices, class_choices
 from analysis.derive.search import KeyTable, Step, first_rule, grow
 from analysis.derive.words import card_file, condition_text, condition_words, front_words
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay, get_way
-from enumerate.houseways.base import register
 from enumerate.houseways.cards import CardRule, card_from_text, card_way
+from enumerate.houseways.registry import register
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable
 from enumerate.waytables import WayTable
@@ -276,7 +276,7 @@ class Derivation(ShowsAsHtml):
         """The hands the card of ``k`` rules still sets worse than the limit (optimal play or
         the house-optimal setting), by rank pattern and the two settings, most given up
         first (``analysis.waylab.waycosts.by_pattern``)."""
-        from analysis.waylab.waycosts import PatternInput, by_pattern
+        from analysis.pricing.patterns import PatternInput, by_pattern
 
         x = self.exact
         rule, high, low, value = self.settings(k)
@@ -321,7 +321,7 @@ class Derivation(ShowsAsHtml):
 
     def render(self, fmt: str = "md") -> str:
         """The curve (md, csv or json) with the summary lines."""
-        from analysis.report.formats import decimal, markdown, to_json
+        from analysis.render.formats import decimal, markdown, to_json
 
         curve = self.curve()
         if fmt == "json":
@@ -377,11 +377,11 @@ def derive_strategy(
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
     dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
     ``opt``: the variant's optimal strategy, if at hand."""
-    from analysis.pricing.optimal import _blind, optimal_strategy
+    from analysis.pricing.optimal import blind_variant, optimal_strategy
     from analysis.pricing.strategy import points_of
     from enumerate.waytables import way_table
 
-    v = _blind(variant)
+    v = blind_variant(variant)
     dealer = way or v.house_way
     opt = opt or optimal_strategy(v, dealer, deck, rules, use_cache)
     per, table = opt.per_hand, opt.table

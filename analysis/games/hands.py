@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from analysis.report.formats import markdown_cells, to_json
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.formats import markdown_cells, to_json
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Card, parse_cards
 from enumerate.classes import HandDescription, describe
 from enumerate.evaluate import SettingValue, settings

@@ -39,7 +39,7 @@ from numba import njit
 from analysis.games.players import Player
 from analysis.games.variants import get_variant
 from analysis.pricing.returns import Line, ReturnTable
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 
@@ -203,7 +203,7 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
     """Monte Carlo of a banking round: the banker and ``opponents`` hands (the dealer's among
     them) dealt from one deck, every hand set by the house way; the banker settles with each
     opponent and pays 5% commission on a positive net. Reproducible for a seed."""
-    from analysis.checks.simulate import _deal_codes
+    from enumerate.deals import deal_codes
     from enumerate.engine.onehand.direct import dealer_keys, way_settings
     from enumerate.houseways import apply_way
     from enumerate.waytables import way_is_cached
@@ -222,7 +222,7 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
     done = 0
     while done < rounds:
         m = min(chunk, rounds - done)
-        hands, _codes = _deal_codes(deck, m, rng, opponents + 1)
+        hands, _codes = deal_codes(deck, m, rng, opponents + 1)
         if keys is not None:
             high, low = way_settings(hands, deck, keys)
         else:
@@ -281,7 +281,7 @@ class BankingReport(ShowsAsHtml):
                 f"{e.denominator})" for b, e in self.house_edges.items()]  # fmt: skip
 
     def render(self, fmt: str = "md") -> str:
-        from analysis.report.formats import markdown_cells, to_json
+        from analysis.render.formats import markdown_cells, to_json
 
         if fmt == "json":
             return to_json(self.to_dict())

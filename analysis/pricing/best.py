@@ -3,7 +3,7 @@
 Its counts come from the cached per-hand table of the whole deck, reading only its class's rows
 (``enumerate.engine.perhand.row``), or when there is none from a direct loop over its dealer
 hands (``enumerate.engine.onehand.direct``); both are priced by the functions that price the
-whole table (``analysis.pricing.optimal._price``), so the EVs are the same integers.
+whole table (``analysis.pricing.optimal.point_evs``), so the EVs are the same integers.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from analysis.games.variants import Variant
-from analysis.pricing.optimal import _blind, _price, per_hand_flags, per_hand_sets
-from analysis.report.formats import decimal, markdown_cells, to_json
-from analysis.report.notebook import ShowsAsHtml
+from analysis.pricing.optimal import blind_variant, per_hand_flags, per_hand_sets, point_evs
+from analysis.render.formats import decimal, markdown_cells, to_json
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import parse_cards
-from enumerate.engine.onehand.direct import HandCounts, hand_counts
+from enumerate.engine.onehand.direct import hand_counts
+from enumerate.engine.perhand.row import HandCounts
 from enumerate.evaluate import SettingValue, settings
 from enumerate.houseways import get_way, set_hand
 from enumerate.rules import Deck, Rules
@@ -100,7 +101,7 @@ def hand_choices(
     "table" and "direct" force one way.
     """
     hand = parse_cards(cards, count=7)
-    variant = _blind(variant)
+    variant = blind_variant(variant)
     deck = deck or Deck.full()
     rules = rules or Rules()
     if deck.size < 14:
@@ -119,7 +120,7 @@ def hand_choices(
                       frontier_points(every), per_hand_sets(variant), use_cache,
                       method)  # fmt: skip
     per, way_point = got.counts, (got.way_high, got.way_low)
-    point_ev, way_ev, best_point, _best, den = _price(
+    point_ev, way_ev, best_point, _best, den = point_evs(
         per, variant, np.array([got.way_high]), np.array([got.way_low]))  # fmt: skip
     n = comb(deck.size - 7, 7)
     rows: list[dict[str, Any]] = []

@@ -190,7 +190,7 @@ def pair_counts(
 
     From the cache when a current file for these inputs (or for more flags) exists; otherwise
     they are counted, checked and cached. ``source`` counts them when given (the report's
-    per-dealer table and blind pass, ``analysis.pricing.labpairs``); otherwise the engine runs
+    per-dealer table and blind pass, ``analysis.waylab.labpairs``); otherwise the engine runs
     once (``on_run`` is told first, with a one-line description). This function is the one
     writer of the pair-counts cache, whatever counted the deals.
     """

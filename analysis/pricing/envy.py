@@ -3,9 +3,9 @@ every OTHER player at the table (not the dealer, not himself) holding a listed h
 
 An other player's seven cards are a uniformly random hand of the deck (whatever the bettor
 holds, by symmetry over all deals), so by linearity the expected envy per round is exactly
-``others * sum over hands of P(hand) * amount``. ``envy_by_table`` turns that into the bet's
-overall house edge with the envy included, by number of other players and bet amount: the
-bettor's own result scales with his bet, the envy does not.
+``others * sum over hands of P(hand) * amount``. ``analysis.pricing.sidebets.envy_by_table``
+turns that into the bet's overall house edge with the envy included, by number of other players
+and bet amount: the bettor's own result scales with his bet, the envy does not.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import pandas as pd
 
 from analysis.bets.paytables import find_paytable
 from analysis.games.paytables import Paytable, PaytableError
-from analysis.pricing.returns import TEMPLATE_BANNER, exact_decimal
+from analysis.pricing.returns import TEMPLATE_BANNER, ReturnTable, exact_decimal
 from analysis.pricing.volatility import Volatility, volatility
-from analysis.report.formats import decimal, markdown, summary_md, to_json
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.formats import decimal, markdown, summary_md, to_json
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 
@@ -325,30 +325,23 @@ def _others(k: int) -> str:
     return f"{k} other" + ("" if k == 1 else "s")
 
 
-def envy_by_table(
-    bet: str = "fortune",
-    paytable: str | None = None,
-    envy: str | None = None,
-    amounts: tuple[Fraction, ...] = BET_AMOUNTS,
-    deck: Deck | None = None,
-    rules: Rules | None = None,
-) -> EnvyByTable:
-    """The overall house edge of ``bet`` (fortune, or chan-chu with a table of its own) with
-    the envy of the paytable pair (``envy``: a name or file; default the paytable's own envy,
-    else 5000 for fortune), for 0 .. (players a deal can seat - 1) other players."""
-    from analysis.pricing.sidebets import _paytable, envy_for, get_bet, price_sidebet
+@dataclass(frozen=True, eq=False)
+class SideBetReport(ShowsAsHtml):
+    """A side bet's return table and, for bets with an envy bonus, the envy figures."""
 
-    deck = deck or Deck.full()
-    b = get_bet(bet)
-    if not b.has_envy or b.name == "envy":
-        raise ValueError(f"side bet {b.name} has no envy bonus of its own paytable (fortune, "
-                         "chan-chu)")  # fmt: skip
-    table = _paytable(b, paytable)
-    source = envy_for(b, table, envy)
-    if source is None:
-        raise PaytableError(f"{table.path}: envy: missing (give one with --envy)")
-    own = price_sidebet(b, table, deck, rules)
-    per = envy_table(source, deck, rules).per_other_player
-    return EnvyByTable(b.name, table.name, source.name, deck.name, own.house_edge, per,
-                       tuple(amounts), tuple(range(max_players(deck))),
-                       table.template or source.template)  # fmt: skip
+    returns: ReturnTable | None
+    envy: EnvyTable | None = None
+
+    def render(self, fmt: str = "md") -> str:
+        if self.returns is None:
+            assert self.envy is not None
+            return self.envy.render(fmt)
+        if fmt == "json":
+            out = self.returns.to_dict()
+            if self.envy is not None:
+                out["envy"] = self.envy.to_dict()
+            return to_json(out)
+        if fmt == "csv" or self.envy is None:
+            return self.returns.render(fmt)
+        sep = "\n" if fmt == "md" else "<hr>\n"
+        return self.returns.render(fmt) + sep + self.envy.render(fmt)

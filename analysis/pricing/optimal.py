@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 
 from analysis.games.variants import DealerRule, Variant, get_variant
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
 from enumerate.engine.kernels.sums import weighted_rows
@@ -221,7 +221,7 @@ class OptimalStrategy(ShowsAsHtml):
         rule of the house way gives up against optimal play."""
         if fmt != "md":
             raise ValueError(f"format {fmt!r}: an optimal strategy renders as md")
-        from analysis.report.formats import decimal, markdown
+        from analysis.render.formats import decimal, markdown
 
         way, best = self.house_edge(False), self.house_edge(True)
         head = [
@@ -270,7 +270,7 @@ class OptimalStrategy(ShowsAsHtml):
         straights and flushes it names), most EV given up first: hands, the house edge they
         give up, and what one such hand gives up on average. The list a player or a dealer
         trainer studies (``analysis.waylab.waycosts.by_pattern``)."""
-        from analysis.waylab.waycosts import PatternInput, by_pattern
+        from analysis.pricing.patterns import PatternInput, by_pattern
 
         per = self.per_hand
         best = self.best_point
@@ -377,7 +377,7 @@ def _over_classes(kernel: Callable[..., None], n: int, one: bool, *args: object)
         over_ranges(kernel, n, *args)
 
 
-def _price(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: np.ndarray
+def point_evs(per_hand: PerHand, variant: Variant, way_high: np.ndarray, way_low: np.ndarray
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:  # fmt: skip
     """EV numerators of every frontier point and of the house way's setting, the optimal
     point of each class and its EV numerator, and their denominator."""
@@ -398,7 +398,7 @@ def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: s
              way_high: np.ndarray, way_low: np.ndarray, way_rule: np.ndarray,
              rule_names: tuple[str, ...]) -> OptimalStrategy:  # fmt: skip
     """EVs of every frontier point and of the house way's setting; the optimal choice."""
-    point_ev, way_ev, best_point, best_ev, den = _price(per_hand, variant, way_high, way_low)
+    point_ev, way_ev, best_point, best_ev, den = point_evs(per_hand, variant, way_high, way_low)
     return OptimalStrategy(
         variant=variant, house_way=house_way, table=table, per_hand=per_hand,
         point_ev=point_ev, way_ev=way_ev, best_point=best_point, best_ev=best_ev,
@@ -446,7 +446,7 @@ def optimal_strategies(
     table = hand_table(deck, rules, use_cache)
     held: tuple[tuple[str, int, AnswerSets], PerHand] | None = None
     for v in variants:
-        variant = _blind(v)
+        variant = blind_variant(v)
         way_name = house_way or variant.house_way
         way = get_way(way_name)
         wanted = (way_name, per_hand_flags(variant), per_hand_sets(variant))
@@ -458,7 +458,7 @@ def optimal_strategies(
                        wt.low.astype(np.int64), wt.rule, wt.rule_names)  # fmt: skip
 
 
-def _blind(variant: Variant | str) -> Variant:
+def blind_variant(variant: Variant | str) -> Variant:
     variant = get_variant(variant)
     if variant.dealer_exposed:
         raise ValueError(

@@ -36,8 +36,8 @@ from analysis.games.players import Player
 from analysis.games.variants import Variant, get_variant
 from analysis.pricing.counts import DealCounts, pair_counts
 from analysis.pricing.volatility import Volatility, volatility
-from analysis.report.formats import decimal, markdown_cells, summary_md, title_md, to_json
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.formats import decimal, markdown_cells, summary_md, title_md, to_json
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 

@@ -35,16 +35,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 import pandas as pd
 
 from analysis.bets.files import BetEvent, BetFile, Pay, find_bet
 from analysis.bets.paytables import find_paytable, shipped_paytable, shipped_paytables
 from analysis.games.paytables import BET_EVENTS, LOSE, Paytable, PaytableError
-from analysis.pricing.envy import DEFAULT_ENVY_TABLE, EnvyTable, envy_table
+from analysis.pricing.betfiles import settle
+from analysis.pricing.envy import (
+    BET_AMOUNTS,
+    DEFAULT_ENVY_TABLE,
+    EnvyByTable,
+    SideBetReport,
+    envy_table,
+    max_players,
+)
 from analysis.pricing.returns import ReturnTable
-from analysis.report.formats import to_json
-from analysis.report.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
 from enumerate.vocabulary import (
@@ -151,8 +158,6 @@ def price_sidebet(
     deck = deck or Deck.full()
     if house_way is not None and not bet.uses_house_way and bet.flag_mask is None:
         house_way = None  # read by no event of the bet
-    from analysis.bets.price import settle
-
     lines, rows, _ = settle(bet_file(bet, table), deck, rules, house_way, use_cache, on_run)
     notes = [f"{bet.title}: {bet.description}"]
     if table.source:
@@ -194,28 +199,6 @@ def envy_for(bet: SideBet, paytable: Paytable, envy: str | None) -> Paytable | N
 
 
 # reports --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class SideBetReport(ShowsAsHtml):
-    """A side bet's return table and, for bets with an envy bonus, the envy figures."""
-
-    returns: ReturnTable | None
-    envy: EnvyTable | None = None
-
-    def render(self, fmt: str = "md") -> str:
-        if self.returns is None:
-            assert self.envy is not None
-            return self.envy.render(fmt)
-        if fmt == "json":
-            out = self.returns.to_dict()
-            if self.envy is not None:
-                out["envy"] = self.envy.to_dict()
-            return to_json(out)
-        if fmt == "csv" or self.envy is None:
-            return self.returns.render(fmt)
-        sep = "\n" if fmt == "md" else "<hr>\n"
-        return self.returns.render(fmt) + sep + self.envy.render(fmt)
 
 
 def sidebet_report(
@@ -280,3 +263,30 @@ def bet_listing() -> pd.DataFrame:
                          "pays on": b.title, "paytables": "(a bet file)",
                          "default": ""})  # fmt: skip
     return pd.DataFrame(rows)
+
+
+def envy_by_table(
+    bet: str = "fortune",
+    paytable: str | None = None,
+    envy: str | None = None,
+    amounts: tuple[Fraction, ...] = BET_AMOUNTS,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+) -> EnvyByTable:
+    """The overall house edge of ``bet`` (fortune, or chan-chu with a table of its own) with
+    the envy of the paytable pair (``envy``: a name or file; default the paytable's own envy,
+    else 5000 for fortune), for 0 .. (players a deal can seat - 1) other players."""
+    deck = deck or Deck.full()
+    b = get_bet(bet)
+    if not b.has_envy or b.name == "envy":
+        raise ValueError(f"side bet {b.name} has no envy bonus of its own paytable (fortune, "
+                         "chan-chu)")  # fmt: skip
+    table = _paytable(b, paytable)
+    source = envy_for(b, table, envy)
+    if source is None:
+        raise PaytableError(f"{table.path}: envy: missing (give one with --envy)")
+    own = price_sidebet(b, table, deck, rules)
+    per = envy_table(source, deck, rules).per_other_player
+    return EnvyByTable(b.name, table.name, source.name, deck.name, own.house_edge, per,
+                       tuple(amounts), tuple(range(max_players(deck))),
+                       table.template or source.template)  # fmt: skip

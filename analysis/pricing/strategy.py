@@ -59,12 +59,12 @@ def strategy_return_table(
     any way) and the dealer by ``way`` (default the variant's). ``method``: "table" sums the
     per-hand table (an error when a setting is off the frontier), "engine" counts the deals,
     "auto" the table when it can."""
-    from analysis.pricing.optimal import _blind, optimal_strategy, strategy_returns
+    from analysis.pricing.optimal import blind_variant, optimal_strategy, strategy_returns
     from enumerate.waytables import way_table
 
     if method not in METHODS:
         raise ValueError(f"method {method!r}: expected one of {', '.join(METHODS)}")
-    v = _blind(variant)
+    v = blind_variant(variant)
     dealer = way or v.house_way
     player = get_way(strategy) if isinstance(strategy, str) else strategy
     deck, rules = deck or Deck.full(), rules or Rules()

@@ -36,7 +36,7 @@ import pandas as pd
 from analysis.games.variants import get_variant
 from analysis.pricing.counts import DealCounts
 from analysis.pricing.returns import price as price_variant
-from analysis.report.formats import decimal, markdown, to_json
+from analysis.render.formats import decimal, markdown, to_json
 from enumerate.engine import build_keys
 from enumerate.engine.pairs.run import BACKENDS, run_engines
 from enumerate.houseways import get_way, split_way_names

@@ -98,7 +98,7 @@ class Volatility:
     def figures(self, main_wager: bool = True, dollars: bool = False,
                 of: str = "") -> list[tuple[str, str]]:  # fmt: skip
         """The figures of ``lines`` as (figure, value) pairs, a row each: the summary table
-        of a report page (``analysis.report.formats.summary_md``); ``of`` follows each
+        of a report page (``analysis.render.formats.summary_md``); ``of`` follows each
         figure's name (whose figures they are, when not the table's own)."""
         sd = self.standard_deviation_text()
         hit = "some amount paid" if dollars else "returns more than it cost"

@@ -228,8 +228,8 @@ def _lab_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, readings: bool
     import json
 
     from analysis.games.variants import exposed_variants
+    from analysis.render.formats import figure_tables
     from analysis.report.derived import dealer_pages
-    from analysis.report.formats import figure_tables
     from analysis.report.waylab import reconciliation_page, response_lab
     from enumerate.cache import replace_atomic
     from enumerate.engine.perdealer.table import PlayerSide, is_cached

@@ -10,7 +10,7 @@ rendered from (``headline``). The counts come from the Parquet caches (one count
 every deal per house way, every dealer flag apart, serves every variant and deal-based side
 bet: counts with more dealer flags hold counts with fewer). The house-way lab comes before the
 variants: its per-dealer table of best-responding players gives the ways' best-response
-counts, and one blind pass the rest (``analysis.pricing.labpairs``), instead of an engine
+counts, and one blind pass the rest (``analysis.waylab.labpairs``), instead of an engine
 run per way.
 """
 
@@ -36,12 +36,11 @@ from analysis.games.players import Player
 from analysis.games.variants import get_variant, variant_names
 from analysis.pricing.categories import category_table
 from analysis.pricing.envy import max_players
-from analysis.pricing.labpairs import lab_pair_counts
 from analysis.pricing.returns import ReturnTable, analyze, compare
 from analysis.pricing.sidebets import BETS, sidebet_report
+from analysis.render.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.ahead import WaysAhead
 from analysis.report.derived import REPORT_RULES, SECTION, dealer_pages, derived_page
-from analysis.report.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.waylab import (
     LAB_TITLE,
@@ -51,6 +50,7 @@ from analysis.report.waylab import (
     response_lab,
     way_lab_section,
 )
+from analysis.waylab.labpairs import lab_pair_counts
 from analysis.waylab.ways import CASINO_WAYS, diff_ways, dominated_counts
 from enumerate.cache import release_unused
 from enumerate.engine.onehand.classindex import class_index
@@ -131,7 +131,7 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
               lab: DealerLab | None = None) -> None:  # fmt: skip
     """The main wagers' pages; ``ready(names)`` returns once the ways' tables are built. With
     ``lab`` (best-responding players) the ways' pair counts come from it and one blind pass
-    (``analysis.pricing.labpairs``), else from an engine run per way."""
+    (``analysis.waylab.labpairs``), else from an engine run per way."""
     from analysis.pricing.counts import ALL_FLAGS, pair_counts
 
     tables: list[ReturnTable] = []
@@ -275,7 +275,7 @@ def _bet_files(rep: Report, rules: Rules, log: Callable[[str], None],
     are priced above): each priced, a page in every format and a summary row."""
     from analysis.bets.files import shipped_bets
     from analysis.bets.paytables import shipped_paytables
-    from analysis.bets.price import bet_report
+    from analysis.pricing.betfiles import bet_report
 
     covered = {f"{b.name}-{pt.name}" for b in BETS.values()
                for pt in shipped_paytables(b.name)}  # fmt: skip
@@ -307,7 +307,7 @@ def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[
     """One table per paytable pair: each Fortune table with each shipped envy table, and
     Chan Chu with its own; the house edge with the envy, by bet amount and table size."""
     from analysis.bets.paytables import shipped_paytables
-    from analysis.pricing.envy import envy_by_table
+    from analysis.pricing.sidebets import envy_by_table
 
     envies = [e.name for e in shipped_paytables("envy")]
     pairs: list[tuple[str, str, str | None]] = [
@@ -603,7 +603,7 @@ def build_reports(
     # per-hand table leaves a core idle (``analysis.report.ahead``)
     steps.append(("derived dealer's cards, the child's pages", child_dealer_step))
     # numpy's huge pages cost more to fault in than they save here (``enumerate.runtime.allocator``)
-    # the pages show their summary figures as a table (``analysis.report.formats``)
+    # the pages show their summary figures as a table (``analysis.render.formats``)
     with without_huge_pages(), later, figure_tables():
         for name, step in steps:
             t0 = time.perf_counter()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from analysis.derive import Derivation
-from analysis.report.formats import decimal, markdown
+from analysis.render.formats import decimal, markdown
 from analysis.report.plots import WIDTH, plt, save
 
 if TYPE_CHECKING:

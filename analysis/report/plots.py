@@ -1,7 +1,7 @@
 """Plots shared by the report pages (files only: no screen).
 
 Every chart is drawn ``WIDTH`` inches wide at ``DPI``: about the width a page shows it at
-(``analysis.report.formats.STYLE``: at most 48rem), so its text keeps its size on the page;
+(``analysis.render.formats.STYLE``: at most 48rem), so its text keeps its size on the page;
 figures use matplotlib's constrained layout, which fits long labels inside that width rather
 than cutting them off, and ``save`` trims the margins to what is drawn."""
 

@@ -1,7 +1,7 @@
 """The browsable report: every markdown page of ``paigow reports`` as an HTML page, and
 ``index.html`` linking them, viewable from the folder itself (no network, no server).
 
-Each ``X.md`` of the folder becomes ``X.html`` (``analysis.report.formats.markdown_html``:
+Each ``X.md`` of the folder becomes ``X.html`` (``analysis.render.formats.markdown_html``:
 the pages' tables rendered, their plots inline as images, sized to the page): links to
 ``Y.md`` point to ``Y.html``, and every page carries a bar of links to the index's sections.
 A page's content has the style a notebook shows a table with (``formats.STYLE``, scoped to
@@ -16,8 +16,8 @@ import html
 import re
 from pathlib import Path
 
-from analysis.report.formats import STYLE as CONTENT_STYLE
-from analysis.report.formats import markdown_html
+from analysis.render.formats import STYLE as CONTENT_STYLE
+from analysis.render.formats import markdown_html
 
 # the page around the content: a column of reading width (wide tables scroll inside it) and a
 # bar of links that stays at the top

@@ -3,7 +3,7 @@
 ``enumerate.engine.warmup`` compiles the per-dealer and per-hand kernels while a report builds
 the frontiers and the levels. The steps after those tables price them with kernels of their
 own (the way lab's ``analysis.waylab.wayedge`` and ``waycosts``, the variants' blind pass
-``analysis.pricing.labpairs``, the optimal strategy's ``analysis.pricing.optimal``, the
+``analysis.waylab.labpairs``, the optimal strategy's ``analysis.pricing.optimal``, the
 derived cards' ``analysis.derive``, the banker's ``analysis.pricing.banking`` and its
 simulation); on a fresh clone numba would compile
 each at its first call, with the other core idle, a large share of the player-banking step and
@@ -21,8 +21,8 @@ from analysis.games.players import Player
 from analysis.games.variants import get_variant, variant_names
 from analysis.pricing.banking import BANKERS, banking_report
 from analysis.pricing.counts import pair_counts
-from analysis.pricing.labpairs import lab_pair_counts
 from analysis.pricing.optimal import optimal_strategies
+from analysis.waylab.labpairs import lab_pair_counts
 from analysis.waylab.waycosts import pattern_costs, rule_costs
 from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
 from enumerate.engine.warmup import WARM_DECK, WARM_WAY, warm_up

@@ -18,7 +18,7 @@ import pandas as pd
 
 from analysis.games.players import Player
 from analysis.games.variants import exposed_variants
-from analysis.report.formats import decimal, markdown, summary_md
+from analysis.render.formats import decimal, markdown, summary_md
 from analysis.report.plots import rule_bars
 from analysis.waylab.waycosts import pattern_costs, rule_costs
 from analysis.waylab.wayedge import (
@@ -76,7 +76,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
                     ) -> tuple[DealerLab | None, HouseOptimal | None]:  # fmt: skip
     """Write the way-lab pages of the exposed-dealer variants and add them to the index;
     returns the lab (best-responding players: the report's pair counts take their best
-    response from it, ``analysis.pricing.labpairs``) and its house-optimal dealer-open dealer (for
+    response from it, ``analysis.waylab.labpairs``) and its house-optimal dealer-open dealer (for
     ``reconciliation_section``), Nones without an exposed-dealer variant. With
     ``reconcile``, the reconciliation section too.
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.report.formats import markdown_cells, to_json
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.formats import markdown_cells, to_json
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Card
 from enumerate.houseways import HouseWay, get_way
-from enumerate.houseways.base import royal_id
+from enumerate.houseways.apply import royal_id
 from enumerate.houseways.interpreter import name_of, trace_range_card
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges

@@ -26,7 +26,7 @@ import pandas as pd
 from analysis.games.players import Player
 from analysis.games.variants import get_variant
 from analysis.waylab.wayedge import DealerLab, dealer_lab, way_edge
-from enumerate.engine.pairs.run import default_jobs
+from enumerate.engine.pairs.shards import default_jobs
 from enumerate.houseways import Clause, get_way
 from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules

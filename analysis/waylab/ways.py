@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analysis.report.formats import decimal, markdown, markdown_cells, to_json
-from analysis.report.notebook import ShowsAsHtml
+from analysis.render.formats import decimal, markdown, markdown_cells, to_json
+from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Card, parse_cards
 from enumerate.rules import Deck, Rules
 
@@ -68,7 +68,7 @@ def load_way_module(spec: str) -> ModuleType:
     or from the current folder.
     A file already loaded is not loaded again. Any failure is a ``ValueError`` of one line.
     """
-    from enumerate.houseways.base import import_file
+    from enumerate.houseways.registry import import_file
 
     text = spec.strip()
     is_path = text.endswith(".py") or os.sep in text or Path(text).is_file()

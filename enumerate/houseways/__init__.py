@@ -5,22 +5,16 @@ The shipped ways are the rule cards of ``data/ways`` (``enumerate.houseways.card
 under their names; a module of numba rule functions (``--way-module``) registers its own.
 """
 
-from enumerate.houseways.base import (
-    FALLBACK,
-    Clause,
-    HouseWay,
-    WayColumns,
-    WaySetting,
-    apply_way,
-    apply_ways,
+from enumerate.houseways.apply import WayColumns, WaySetting, apply_way, apply_ways, set_hand
+from enumerate.houseways.cards import card_way, shipped_cards
+from enumerate.houseways.registry import (
     get_way,
     readings_of,
     register,
     registered_ways,
-    set_hand,
     split_way_names,
 )
-from enumerate.houseways.cards import card_way, shipped_cards
+from enumerate.houseways.way import FALLBACK, Clause, HouseWay
 
 for _card in shipped_cards():
     register(card_way(_card))

@@ -45,9 +45,9 @@ from typing import Any
 from enumerate.conditions import CARD, ConditionError, read
 from enumerate.conditions.settings import read_front
 from enumerate.datafile import DataFileError, parse_toml, read_text, text_field
-from enumerate.houseways.base import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.houseways.interpreter import run_card
 from enumerate.houseways.program import compile_card
+from enumerate.houseways.way import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.paths import data_dir
 
 WAY_DIR = data_dir() / "ways"

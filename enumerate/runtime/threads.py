@@ -6,7 +6,7 @@ A kernel ``kernel(lo, hi, *args)`` compiled with ``nogil=True`` handles the item
 ``parallel=True`` and ``prange`` would, without their cost: numba's parallel compilation of a
 kernel takes several times as long as the plain one, paid on every fresh checkout, and in every
 process for a house-way kernel numba cannot cache (a way of the user's module without a kernel
-of its own: ``enumerate.houseways.base``).
+of its own: ``enumerate.houseways.apply``).
 
 >>> import numpy as np
 >>> from numba import njit

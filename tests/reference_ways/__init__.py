@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from enumerate.houseways.base import HouseWay, resolve_reading, spell_reading
+from enumerate.houseways.way import HouseWay, resolve_reading, spell_reading
 from tests.reference_ways import cached, foxwoods, gli, max_back, trump_plaza
 
 

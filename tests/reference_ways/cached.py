@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from enumerate.houseways.base import set_range, set_range_read
+from enumerate.houseways.apply import set_range, set_range_read
 from tests.reference_ways import foxwoods, gli, max_back, trump_plaza
 
 

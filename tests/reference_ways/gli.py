@@ -31,7 +31,7 @@ Readings of the terse text (each is also in the docstring of its rule and tested
 
 Named readings. Where the words can be read more than one way the clause is a ``Clause`` of
 ``CLAUSES`` with its alternatives; a reading picks one alternative per clause and is a way of
-its own, ``get_way("gli[two-pair=or]")`` (``enumerate.houseways.base.get_way``). ``LITERAL`` is
+its own, ``get_way("gli[two-pair=or]")`` (``enumerate.houseways.registry.get_way``). ``LITERAL`` is
 the reading of the words as they stand; plain ``gli`` reads ``DEFAULT``: the literal reading
 but for rule 5's first split clause, read ``high-sevens`` (why: ``DEFAULT`` and docs/rules.md,
 "The gli card"; ``LITERAL_NAME`` spells the literal reading in full, and its canonical name is
@@ -42,7 +42,7 @@ per clause of ``CLAUSES`` (the index of the chosen alternative in ``clause.names
 ``choose_read(f, p)`` sets a hand by that reading, the rules that hold a clause calling a small
 dispatcher (``_pair_beside_quads(f, p)`` and the like) that picks the alternative. So every
 reading shares one compiled ``choose_read``, cached on disk by numba, and one compiled kernel
-of ``enumerate.houseways.base.apply_way`` per process: a new reading compiles nothing.
+of ``enumerate.houseways.apply.apply_way`` per process: a new reading compiles nothing.
 ``choose(f)`` is ``choose_read(f, p)`` with the ``DEFAULT`` reading's ``p``.
 
 - ``quads-pair-from-trips`` (rule 2, "a pair ... if there is one", with three of a kind beside
@@ -86,7 +86,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from enumerate.houseways.base import Clause, Reading, resolve_reading, spell_reading
 from enumerate.houseways.facts import (
     ACE,
     FIVE_ACES,
@@ -111,6 +110,7 @@ from enumerate.houseways.facts import (
     singleton_ace,
     two_highest_singles,
 )
+from enumerate.houseways.way import Clause, Reading, resolve_reading, spell_reading
 
 # ---------------------------------------------------------------------------------------------
 # The named readings

@@ -39,6 +39,7 @@ from enumerate.colex import combinations_at
 from enumerate.engine.keys import build_keys, dealer_flags
 from enumerate.engine.onehand.classindex import class_index, index_of_keys
 from enumerate.engine.perhand.answersets import AnswerSets
+from enumerate.engine.perhand.row import HandCounts, find_table, read_class
 from enumerate.engine.perhand.table import PerHand, run_per_hand
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW
 from enumerate.houseways import HouseWay
@@ -56,19 +57,6 @@ METHODS = ("auto", "table", "direct")
 _LOW_SHIFT, _HIGH_SHIFT = 5, 12
 _BATCH = 4096  # dealer hands unranked at a time by a thread
 _CHUNKS_PER_THREAD = 16
-
-
-@dataclass(frozen=True, eq=False)
-class HandCounts:
-    """Exact counts of one hand against every dealer hand of the other cards: ``counts``, a
-    per-hand table of the hand's class alone (its frontier points, its house-way setting
-    (``way_high``, ``way_low``), the dealer hands by dealer class); ``method``, where they
-    came from ("table": the cached per-hand table, "direct": this module's loop)."""
-
-    way_high: int
-    way_low: int
-    counts: PerHand
-    method: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -288,8 +276,6 @@ def hand_counts(cards: Sequence[int], deck: Deck, rules: Rules, way: HouseWay, f
     a long job on the full deck); "direct" loops over the dealer hands (``count_direct``, far
     quicker for one hand); "auto" reads the table when it is cached, else loops. A damaged table is
     reported and not served ("auto" then loops, "table" builds it again)."""
-    from enumerate.engine.perhand.row import find_table, read_class
-
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (expected one of {', '.join(METHODS)})")
     if method != "direct":

@@ -27,7 +27,7 @@ from enumerate.engine.kernels.sorting import HIGH_BITS, sort_by_high
 from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levels.build import LevelArrays
 from enumerate.engine.levels.passes import over_levels
-from enumerate.engine.pairs.run import default_jobs
+from enumerate.engine.pairs.shards import default_jobs
 from enumerate.tables import HandTable
 from enumerate.vocabulary import N_PLAYER_CLASSES
 

@@ -45,16 +45,16 @@ from enumerate.engine.keys import EngineKeys, build_keys
 from enumerate.engine.levels.build import LevelArrays
 from enumerate.engine.levels.cache import level_arrays
 from enumerate.engine.pairs.counts import PairCounts
-from enumerate.engine.pairs.run import (
+from enumerate.engine.pairs.shards import (
     Shard,
     ShardDone,
     ShardStore,
-    _run_shard,
     default_jobs,
+    run_shard,
 )
 from enumerate.fingerprint import code_fingerprint
 from enumerate.houseways import HouseWay, get_way, register
-from enumerate.houseways.base import import_file
+from enumerate.houseways.registry import import_file
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
 
@@ -292,7 +292,7 @@ def shard_task(run: RunSpec, ready: LevelReady, shard: Shard) -> ShardOutcome:
             return ShardOutcome(done, 0.0, False, where, pid)
     level, _ = _level(ready.deck, ready.rules, shard.k, ready.cache)
     t0 = time.perf_counter()
-    counts = _run_shard(level, shard, table, keys)
+    counts = run_shard(level, shard, table, keys)
     seconds = time.perf_counter() - t0
     if store is not None:
         store.save(shard, counts)

@@ -41,7 +41,7 @@ from enumerate.cache import (
 from enumerate.engine.keys import player_groups
 from enumerate.engine.levels.build import LevelArrays
 from enumerate.engine.levels.passes import over_levels
-from enumerate.engine.pairs.run import default_jobs
+from enumerate.engine.pairs.shards import default_jobs
 from enumerate.engine.perdealer.kernels import (
     BLIND,
     RESPONSE,
@@ -50,7 +50,7 @@ from enumerate.engine.perdealer.kernels import (
     pack_dealer_records,
     per_dealer_orbits,
 )
-from enumerate.engine.perhand.table import _sum_into_first
+from enumerate.engine.perhand.table import sum_into_first
 from enumerate.evaluate import all_settings, five_card_table
 from enumerate.runtime.threads import over_ranges
 from enumerate.runtime.writebehind import write_behind
@@ -251,7 +251,7 @@ def _compute(table: HandTable, side: PlayerSide, n_jobs: int, unit: int,
     over_levels(table, n_jobs, work, "per-dealer", timings=levels, use_cache=use_cache)
     if timings is not None:
         timings.update({f"level {k}": secs for k, secs in levels.items()})
-    acc = _sum_into_first(accs)
+    acc = sum_into_first(accs)
     accs.clear()  # frees the other threads' accumulators
     flat_h, flat_l = flatten_rows(dsize, dh), flatten_rows(dsize, dl)
     return PerDealer(side.mode, side.key, doff, flat_h, flat_l, np.ascontiguousarray(acc[:, 0]),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -38,11 +39,25 @@ from enumerate.cache import (
     require,
 )
 from enumerate.engine.keys import KeySpec
-from enumerate.engine.onehand.direct import HandCounts
 from enumerate.engine.perhand.answersets import AnswerSets
 from enumerate.engine.perhand.table import PerHand, classes_path
 from enumerate.houseways import HouseWay
 from enumerate.rules import Deck, Rules
+
+
+@dataclass(frozen=True, eq=False)
+class HandCounts:
+    """Exact counts of one hand against every dealer hand of the other cards: ``counts``, a
+    per-hand table of the hand's class alone (its frontier points, its house-way setting
+    (``way_high``, ``way_low``), the dealer hands by dealer class); ``method``, where they
+    came from ("table": the cached per-hand table, "direct": this module's loop)."""
+
+    way_high: int
+    way_low: int
+    counts: PerHand
+    method: str
+
+
 
 # provenance entries that describe the numbers, not the inputs: not known before reading
 _OF_THE_NUMBERS = ("digest", "dealer_classes")

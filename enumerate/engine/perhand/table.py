@@ -50,7 +50,7 @@ from enumerate.engine.keys import EngineKeys
 from enumerate.engine.levels.build import LevelArrays, subset_orbits
 from enumerate.engine.levels.passes import over_levels
 from enumerate.engine.levels.twophase import class_ranges, run_two_phases
-from enumerate.engine.pairs.run import default_jobs
+from enumerate.engine.pairs.shards import default_jobs
 from enumerate.engine.perhand.answersets import AnswerSets
 from enumerate.engine.perhand.check import check_per_hand
 from enumerate.engine.perhand.check import flatten_frontiers as _flatten_frontiers
@@ -157,7 +157,7 @@ def _class_ranges(point_offset: np.ndarray, parts: int) -> list[tuple[int, int]]
     return class_ranges(point_offset + 3 * np.arange(n + 1, dtype=np.int64), parts)
 
 
-def _sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
+def sum_into_first(parts: list[np.ndarray]) -> np.ndarray:
     """Sum int32 arrays in place into the first (exact: the sums fit, wrapping is modular)."""
     out = parts[0]
     for p in parts[1:]:

@@ -29,9 +29,14 @@ from analysis.bets.scopes import (
     three_card_hands,
     three_card_rows,
 )
-from analysis.pricing.envy import EnvyByTable
+from analysis.pricing.envy import (
+    BET_AMOUNTS,
+    EnvyByTable,
+    SideBetReport,
+    envy_from_counts,
+    max_players,
+)
 from analysis.pricing.returns import Line, ReturnTable
-from analysis.pricing.sidebets import SideBetReport
 from enumerate.conditions import ArrayRows, calls_used, evaluate, facts_used
 from enumerate.conditions.facts import SEVEN_CARD_FACTS
 from enumerate.conditions.tree import Apply
@@ -126,11 +131,11 @@ def grouped_classes(
 
     from enumerate.cache import cache_dir, load_or_build, provenance, require
     from enumerate.tables import hand_table
-    from enumerate.waytables import _stem
+    from enumerate.waytables import cache_stem
 
     what = repr((facts, [repr(c.arg) for c in calls], None if way is None else way.key))
     digest = hashlib.sha256(what.encode()).hexdigest()[:16]
-    path = cache_dir() / f"betgroups-{digest}-{_stem(deck, rules)}.parquet"
+    path = cache_dir() / f"betgroups-{digest}-{cache_stem(deck, rules)}.parquet"
     prov = provenance(__name__, table="betgroups", deck=deck.key, rules=rules.key, what=what)
 
     def build() -> pa.Table:
@@ -319,8 +324,6 @@ def bet_report(
 ) -> SideBetReport:
     """Everything ``paigow sidebet FILE`` shows: the return table and, for a bet with an
     ``[envy]`` table, the expected envy per other player (for ``players`` at the table)."""
-    from analysis.pricing.envy import envy_from_counts
-
     bet = find_bet(bet) if isinstance(bet, str) else bet
     deck = deck or Deck.full()
     if players is not None and not bet.envy:
@@ -345,8 +348,6 @@ def bet_envy_by_table(
 ) -> EnvyByTable:
     """The overall house edge of a bet file with an envy table, the envy included, by bet
     amount and number of other players (as ``paigow sidebet FILE --by-table``)."""
-    from analysis.pricing.envy import BET_AMOUNTS, EnvyByTable, max_players
-
     bet = find_bet(bet) if isinstance(bet, str) else bet
     deck = deck or Deck.full()
     if not bet.envy:

@@ -15,7 +15,7 @@ class ShowsAsHtml:
         raise NotImplementedError
 
     def _repr_html_(self) -> str:
-        from analysis.report.formats import figure_tables, html_fragment
+        from analysis.render.formats import figure_tables, html_fragment
 
         with figure_tables():  # the summary figures as a table, as on the report's pages
             return html_fragment(self.render("md"))
