@@ -147,27 +147,22 @@ def side_bet(
     paytable: Paytable | str | None = None,
     players: int | None = None,
     envy: str | None = None,
-    way: str | None = None,
+    way: HouseWay | str | None = None,
     deck: Deck | str | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
 ) -> SideBetReport:
     """A side bet priced exactly: a bet file (a name of ``data/bets`` such as
     ``"jackpot-pai-gow"``, or a path; docs/bets.md), or a side bet under a paytable (a shipped
     name such as ``"3"`` for Fortune table 3, a TOML file, or a ``Paytable`` built in memory);
     with the envy bonus for ``players`` at the table where the bet has one. ``way``: the house
-    way, for bets settled on the dealer's setting or on deals."""
-    from analysis.bets.files import BET_DIR
+    way, for bets settled on the dealer's setting or on deals. A bet file has its own pays: a
+    ``paytable`` or ``envy`` given with one is an error."""
+    from analysis.pricing.sidebets import side_bet_report
 
-    if paytable is None and envy is None and (
-        bet.endswith(".toml") or (BET_DIR / f"{bet}.toml").is_file()
-    ):
-        from analysis.pricing.betfiles import bet_report
-
-        return bet_report(bet, players, _deck(deck), rules, way, use_cache)
-    from analysis.pricing.sidebets import sidebet_report
-
-    return sidebet_report(bet, paytable, players, envy, _deck(deck), rules, way, use_cache)
+    return side_bet_report(bet, paytable, players, envy, _deck(deck), rules, way, use_cache,
+                           on_run)  # fmt: skip
 
 
 def bet_files() -> pd.DataFrame:
@@ -199,7 +194,7 @@ def envy_table(
 ) -> EnvyTable:
     """The envy bonus under an envy table (``"5000"``, ``"3000"`` or a file): the dollars a
     bettor expects from one other player's hand, or from ``players`` at the table."""
-    from analysis.pricing.envy import envy_table as make
+    from analysis.pricing.envy import price_envy_table as make
 
     return make(paytable, _deck(deck), rules, players)
 
@@ -213,13 +208,13 @@ def envy_by_table(
     deck: Deck | str | None = None,
     rules: Rules | None = None,
 ) -> EnvyByTable:
-    """A Fortune (or Chan Chu) bettor's overall house edge with his envy, by bet amount and by
-    the number of other players at the table."""
+    """A Fortune (or Chan Chu) bettor's overall house edge with his envy, or a bet file's with
+    its envy table, by bet amount and by the number of other players at the table."""
     from analysis.pricing.envy import BET_AMOUNTS
-    from analysis.pricing.sidebets import envy_by_table as make
+    from analysis.pricing.sidebets import side_bet_by_table
 
     chosen = BET_AMOUNTS if amounts is None else tuple(Fraction(a) for a in amounts)
-    return make(bet, paytable, envy, chosen, _deck(deck), rules)
+    return side_bet_by_table(bet, paytable, envy, chosen, _deck(deck), rules)
 
 
 def banking(
@@ -250,7 +245,7 @@ def optimal_strategy(
     """The exact optimal blind strategy of a blind variant against its house way: per class,
     the EV of every non-dominated setting, the best one and the house way's; ``by_rule()``,
     ``by_pattern()`` and ``top_losses()`` say where the house way gives EV away."""
-    from analysis.pricing.optimal import optimal_strategy as make
+    from analysis.pricing.optimal import solve_optimal as make
 
     return make(variant, way, _deck(deck), rules, use_cache)
 
@@ -310,7 +305,7 @@ def way_edge(
     """The return table of ``variant`` with the dealer setting by ``way``, priced from the
     per-dealer table (built once per deck and player mode, then any dealer way is a sum):
     best-responding players, or blind players setting by ``player_way``."""
-    from analysis.waylab.wayedge import way_edge as make
+    from analysis.waylab.wayedge import price_dealer_way as make
 
     return make(variant, way, player, player_way, _deck(deck), rules, use_cache)
 
@@ -402,7 +397,7 @@ def variants() -> list[str]:
 def verify(only: str | None = None) -> pd.DataFrame:
     """Every published figure of ``data/published`` against the toolkit's own: one row each,
     with its status (pass, FAIL, or open: a disagreement on record)."""
-    from analysis.checks.verify import verify as check
+    from analysis.checks.verify import check_published as check
 
     return check(only=only)
 

@@ -29,7 +29,7 @@ RULES = 30
 def main() -> None:
     from analysis.derive import derive_strategy, derive_way
     from analysis.pricing.strategy import strategy_return_table
-    from analysis.waylab.wayedge import way_edge
+    from analysis.waylab.wayedge import price_dealer_way
     from enumerate.rules import Deck
 
     deck = Deck.parse(os.environ.get("PAIGOW_BENCH_DECK", "full"))
@@ -54,7 +54,7 @@ def main() -> None:
                           lambda card=card: strategy_return_table(game, card, "gli", deck=deck))
         else:
             t = steps.run(f"card of {n} rules, ordinary path",
-                          lambda card=card: way_edge(game, card, deck=deck))
+                          lambda card=card: price_dealer_way(game, card, deck=deck))
         checks.check(f"card of {n} rules", t.house_edge == d.edge(n),
                      f"{float(d.edge(n)) * 100:.4f}%")
     steps.report()

@@ -23,7 +23,7 @@ from numba import njit
 from analysis.cli.main import main
 from analysis.games.variants import get_variant
 from analysis.pricing.best import hand_choices
-from analysis.pricing.optimal import optimal_strategy, per_hand_flags, per_hand_sets
+from analysis.pricing.optimal import per_hand_flags, per_hand_sets, solve_optimal
 from enumerate.bruteforce import deck_hands
 from enumerate.cards import Hand
 from enumerate.deals import dealer_view, hand_keys
@@ -162,7 +162,7 @@ def test_rows_read_equal_the_whole_table():
     """The class's rows, read alone, are the whole table's (``run_per_hand`` then
     ``evaluate``): counts, the house way's setting, EVs and the optimal setting."""
     variant = get_variant("ez")
-    opt = optimal_strategy(variant, deck=BIG)  # builds and caches the whole table
+    opt = solve_optimal(variant, deck=BIG)  # builds and caches the whole table
     per, table = opt.per_hand, opt.table
     way = get_way(variant.house_way)
     path = find_table(BIG, Rules(), way, per_hand_flags(variant), per_hand_sets(variant))
@@ -231,7 +231,7 @@ def test_numbers_that_break_an_invariant_are_not_served(tmp_path, monkeypatch, c
     """Right checksums, wrong numbers for the hand: the class's frontier is not the hand's."""
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
     ids = sorted(c.id for c in Hand.parse("As 2c 3d 4h 5s Jk 2d").cards)
-    optimal_strategy("traditional", deck=WHEEL)
+    solve_optimal("traditional", deck=WHEEL)
     path = find_table(WHEEL, Rules(), get_way("gli"), BLIND, BLIND_SETS)
     code = canonical_code(np.array(ids, dtype=np.int64), suit_positions(WHEEL))
     assert read_class(path, int(code), [(0, 0)], WHEEL.size) is None
@@ -298,7 +298,7 @@ def test_settings_by_python_are_the_kernels(wheel):
 def test_a_dominated_house_way_setting_is_shown_and_priced():
     """A house way that sets a hand on a dominated setting: that setting is shown too, with
     the whole table's counts and EV, read from the table or counted directly alike."""
-    opt = optimal_strategy("traditional", "first-valid", deck=WHEEL)
+    opt = solve_optimal("traditional", "first-valid", deck=WHEEL)
     per, table = opt.per_hand, opt.table
     wt, pt = way_table("first-valid", WHEEL), player_table(WHEEL)
     rows = np.flatnonzero(~pt.on_frontier(wt.high, wt.low))

@@ -372,9 +372,9 @@ def test_envy_by_table_of_a_bet_file_equals_the_bet_by_name() -> None:
     """``paigow sidebet fortune-1 --by-table`` and ``fortune --paytable 1 --by-table``: one
     bet, one envy table, the same edges."""
     from analysis.pricing.betfiles import bet_envy_by_table
-    from analysis.pricing.sidebets import envy_by_table
+    from analysis.pricing.sidebets import paytable_envy_by_table
 
     deck = Deck.parse("89TJQKA:cdh+joker")
     file = bet_envy_by_table("fortune-1", deck=deck)
-    named = envy_by_table("fortune", "1", deck=deck)
+    named = paytable_envy_by_table("fortune", "1", deck=deck)
     assert file.rows() == named.rows() and file.envy == named.envy == "5000"

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from enumerate.datafile import DataFileError
-from enumerate.houseways import HouseWay, apply_way, apply_ways, get_way, set_hand
+from enumerate.houseways import HouseWay, apply_way, apply_ways, get_way, set_one_hand
 from enumerate.houseways.cards import WAY_DIR, CardError, card_way, read_card
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable, hand_table
@@ -187,13 +187,13 @@ def text_way(tmp_path_factory: pytest.TempPathFactory):
     ],
 )  # fmt: skip
 def test_a_card_from_a_rule_text_sets_hands_as_the_text_says(text_way, hand, front, rule):
-    s = set_hand(text_way, hand)
+    s = set_one_hand(text_way, hand)
     shown = " ".join(str(c)[:-1] if str(c) != "Jk" else "A" for c in s.low)
     assert (shown, s.rule) == (front, rule)
 
 
 def test_a_card_sets_one_hand_as_it_sets_the_deck(text_way) -> None:
-    """``set_hand`` (the card run as Python) and the kernel (compiled) agree on every class of
+    """``set_one_hand`` (the card run as Python) and the kernel (compiled) agree on every class of
     a deck with the joker."""
     table = hand_table(Deck.parse("9TJQKA:cdh+joker"))
     cols = apply_way(text_way, table.cards)
@@ -201,7 +201,7 @@ def test_a_card_sets_one_hand_as_it_sets_the_deck(text_way) -> None:
 
     for i in range(0, len(table.cards), 97):
         hand = [Card(int(c)) for c in table.cards[i]]
-        s = set_hand(text_way, hand)
+        s = set_one_hand(text_way, hand)
         assert (s.high_id, s.low_id) == (int(cols.high[i]), int(cols.low[i]))
         assert s.rule == text_way.rule_names[int(cols.rule[i])]
 
@@ -317,8 +317,8 @@ def test_a_reading_of_a_clause_is_a_way_of_its_own(tmp_path) -> None:
     six, nine = card_way(card), card_way(card, {"small": "nine"})
     assert nine.name == "readings[small=nine]" and six.key != nine.key
     hand = "9s 9d 3c 3h As 8d 2s"
-    assert set_hand(six, hand).rule.startswith("2.")
-    assert set_hand(nine, hand).rule.startswith("1.")
+    assert set_one_hand(six, hand).rule.startswith("2.")
+    assert set_one_hand(nine, hand).rule.startswith("1.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -529,7 +529,7 @@ BALLYS = [
 
 def test_the_ballys_four_aces_clause() -> None:
     hand = "Ac Ad Ah As Qd Qc 2h"
-    assert set_hand(get_way("ballys[four-aces-pair=any-pair]"), hand).rule.startswith(
+    assert set_one_hand(get_way("ballys[four-aces-pair=any-pair]"), hand).rule.startswith(
         "four of a kind: four aces with a pair")
 
 
@@ -569,7 +569,7 @@ PUBLISHED_CARD_HANDS = [
 
 @pytest.mark.parametrize(("way", "hand", "front", "section"), PUBLISHED_CARD_HANDS)
 def test_the_published_cards_set_hands_as_their_texts_say(way, hand, front, section) -> None:
-    s = set_hand(get_way(way), hand)
+    s = set_one_hand(get_way(way), hand)
     ranks = sorted(("A" if c.is_joker else str(c)[:-1] for c in s.low),
                    key="23456789TJQKA".index, reverse=True)  # fmt: skip
     assert ("".join(ranks), s.rule.startswith(section)) == (front, True), s.rule

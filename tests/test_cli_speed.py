@@ -5,7 +5,7 @@
   (they run the kernels' code as Python, ``enumerate.runtime.inpython``);
 - the parser still lists every command, those defined by their own modules when named;
 - the five-card table is cached on disk, verified when read, reported and rebuilt when damaged;
-- ``set_hand`` (one hand, from Python) sets hands as ``apply_way`` (the kernels) does, the
+- ``set_one_hand`` (one hand, from Python) sets hands as ``apply_way`` (the kernels) does, the
   fallback included, ``describe`` classifies them as ``classify_all`` does, and
   ``set_report``'s frontier is ``frontier_of``'s.
 """
@@ -27,7 +27,7 @@ from enumerate.cache import save_arrays
 from enumerate.cards import Card, parse_cards
 from enumerate.classes import classify_all, describe, fortune_of_five
 from enumerate.evaluate import five_card_table, settings
-from enumerate.houseways import FALLBACK, HouseWay, apply_way, get_way, set_hand
+from enumerate.houseways import FALLBACK, HouseWay, apply_way, get_way, set_one_hand
 from enumerate.houseways.facts import NONE, PAIR
 from enumerate.rules import Rules, WheelOption
 from enumerate.strategy import frontier_of, frontier_points
@@ -248,7 +248,7 @@ def _rows_of_every_rule(way: HouseWay, n: int = 40_000, each: int = 3) -> np.nda
                                  get_way("trump-plaza"), get_way("foxwoods"),
                                  get_way("max-back")])  # fmt: skip
 def test_set_hand_sets_as_apply_way_does(way: HouseWay) -> None:
-    """``set_hand`` runs the way's kernels as Python: the same settings as compiled, on random
+    """``set_one_hand`` runs the way's kernels as Python: the same settings as compiled, on random
     hands, on a few hands of every rule the way sets 40,000 random hands by, and on hands for
     the rare rules (five aces, quads with trips, two trips, a seven-card straight flush)."""
     rows = np.concatenate([_random_rows(300, 13), _rows_of_every_rule(way),
@@ -256,7 +256,7 @@ def test_set_hand_sets_as_apply_way_does(way: HouseWay) -> None:
     col = apply_way(way, rows)
     fallbacks = 0
     for k, row in enumerate(rows):
-        s = set_hand(way, [Card(int(c)) for c in row])
+        s = set_one_hand(way, [Card(int(c)) for c in row])
         want = (int(col.high[k]), int(col.low[k]), way.rule_names[int(col.rule[k])])
         assert (s.high_id, s.low_id, s.rule) == want, [str(Card(int(c))) for c in row]
         fallbacks += s.rule == FALLBACK

@@ -27,7 +27,7 @@ from analysis.pricing.counts import DealCounts
 from analysis.pricing.returns import price
 from analysis.pricing.strategy import strategy_return_table
 from analysis.waylab.cardcheck import check_card
-from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
+from analysis.waylab.wayedge import dealer_lab, house_optimal, price_dealer_way
 from enumerate.bruteforce import pairs_by_brute_force
 from enumerate.conditions import CARD, read
 from enumerate.houseways import get_way
@@ -72,7 +72,7 @@ def test_dealer_cards_equal_brute_force(deck: Deck, game: str) -> None:
         card = d.card(k)
         by_brute = price(brute(deck, card.name, "gli"), game, Player.BEST_RESPONSE)
         assert by_brute.house_edge == d.edge(k)
-        assert way_edge(game, card, deck=deck, use_cache=False).house_edge == d.edge(k)
+        assert price_dealer_way(game, card, deck=deck, use_cache=False).house_edge == d.edge(k)
 
 
 def test_dealer_card_against_blind_players(deck: Deck) -> None:

@@ -17,7 +17,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-import enumerate.engine.pairs.run as run_mod  # noqa: E402
+import enumerate.engine.pairs.shards as shards_mod  # noqa: E402
 from enumerate.engine import build_keys, run_engine  # noqa: E402
 from enumerate.engine.levels.cache import level_dir, load_level  # noqa: E402
 from enumerate.engine.pairs.distributed import RunSpec, worker_state  # noqa: E402
@@ -70,7 +70,7 @@ def computed(stats: dict[int, LevelStats]) -> int:
 
 def test_dask_equals_local(cluster, small, fresh, monkeypatch):
     table, keys, local = small
-    monkeypatch.setattr(run_mod, "VISITS_PER_SHARD", 2_000)
+    monkeypatch.setattr(shards_mod, "VISITS_PER_SHARD", 2_000)
     n = len(plan_shards(table))
     assert n > 20
     had_levels = load_level(table.deck, table.rules, 3, fresh) is not None
@@ -127,7 +127,7 @@ def test_worker_loss_and_resume(cluster, small, fresh, monkeypatch):
     """SIGKILL the worker that sent the first shard: the run still ends with the same integers;
     a second run computes nothing."""
     table, keys, local = small
-    monkeypatch.setattr(run_mod, "VISITS_PER_SHARD", 1_000)
+    monkeypatch.setattr(shards_mod, "VISITS_PER_SHARD", 1_000)
     n = len(plan_shards(table))
     killed: list[ShardDone] = []
 
@@ -158,7 +158,7 @@ def test_worker_loss_and_resume(cluster, small, fresh, monkeypatch):
 def test_interrupted_dask_run_resumes(cluster, small, fresh, monkeypatch):
     """A client that stops mid-run leaves whole shards only; the next run computes the rest."""
     table, keys, local = small
-    monkeypatch.setattr(run_mod, "VISITS_PER_SHARD", 2_000)
+    monkeypatch.setattr(shards_mod, "VISITS_PER_SHARD", 2_000)
     n = len(plan_shards(table))
 
     class Stop(Exception):

@@ -61,7 +61,7 @@ def test_wheel_low_rules(tmp_path):
 def test_shards_resume(tmp_path, monkeypatch):
     """A run that stopped after some shards resumes from them and gives the same integers."""
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr("enumerate.engine.pairs.run.VISITS_PER_SHARD", 2_000)
+    monkeypatch.setattr("enumerate.engine.pairs.shards.VISITS_PER_SHARD", 2_000)
     deck = Deck.parse("TJQKA:cdh+joker")
     table = hand_table(deck)
     keys = build_keys(table, get_way("gli"))

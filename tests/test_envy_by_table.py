@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from analysis.cli.main import main
-from analysis.pricing.sidebets import envy_by_table, price_sidebet
+from analysis.pricing.sidebets import paytable_envy_by_table, price_sidebet
 from enumerate.rules import Deck
 
 PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "published" / "seven_card_classes.toml"
@@ -44,7 +44,7 @@ def _envy_5000() -> Fraction:
 
 
 def test_fortune_with_envy_by_bet_and_table_size():
-    t = envy_by_table("fortune", "1", "5000", deck=Deck.full())
+    t = paytable_envy_by_table("fortune", "1", "5000", deck=Deck.full())
     own = price_sidebet("fortune", "1", Deck.full()).house_edge
     per = _envy_5000()
     assert t.per_other_player == per
@@ -60,7 +60,7 @@ def test_fortune_with_envy_by_bet_and_table_size():
 
 def test_chan_chu_with_its_own_table(tmp_path):
     """Chan Chu priced with a user table (the shipped TEMPLATE here): its own envy section."""
-    t = envy_by_table("chan-chu", "template", deck=Deck.full())
+    t = paytable_envy_by_table("chan-chu", "template", deck=Deck.full())
     assert t.template and t.envy == "template"
     assert "TEMPLATE" in t.render("md")
 

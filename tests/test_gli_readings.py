@@ -30,9 +30,9 @@ from enumerate.houseways import (
     readings_of,
     register,
     registered_ways,
-    set_hand,
+    set_one_hand,
 )
-from enumerate.houseways import base as way_base
+from enumerate.houseways import apply as way_base
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 from enumerate.waytables import way_cache_path, way_table
@@ -179,7 +179,7 @@ _RUNS = [
 )
 def test_reading_cases(clause, others, hand, alt, front, rule) -> None:
     way = _way({**others, clause: alt})
-    s = set_hand(way, hand)
+    s = set_one_hand(way, hand)
     name = gli.rule_names({**gli.LITERAL, **others, clause: alt})[rule]
     assert (_front_ranks(s), s.rule) == (front, name)
     assert five_card_table().is_valid(s.high_id, s.low_id)
@@ -481,7 +481,7 @@ def test_rule_names_are_reported() -> None:
     assert set(way.rules) - {split} == set(gli.rule_names(gli.LITERAL)) - {
         gli.rule_names(gli.LITERAL)[gli.TWO_PAIR_SPLIT_SEVENS]}
     # K-K-4-4 without an ace: split under "or", reported under its first split condition
-    s = set_hand(way, "Kc Kd 4h 4s Qc 9d 2h")
+    s = set_one_hand(way, "Kc Kd 4h 4s Qc 9d 2h")
     assert s.way == "gli[two-pair=or]" and s.rule == split
     names = gli.rule_names({"full-house-twos": "any-twos", "full-house-king": "natural"})
     assert names[gli.FULL_TWOS_KEEP] == (

@@ -36,7 +36,8 @@ def test_an_upward_import_a_private_name_and_a_hidden_cycle_are_flagged(tmp_path
         "from analysis.games.rules import f\n\ndef _helper():\n    pass\n"
     )
     (tmp_path / "enumerate" / "core.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from analysis.games import rules\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from analysis.games import rules\n"
     )
     monkeypatch.setattr(lint_imports, "ROOT", tmp_path)
     found = problems()

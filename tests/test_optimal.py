@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analysis.games.variants import get_variant
-from analysis.pricing.optimal import optimal_strategy
+from analysis.pricing.optimal import solve_optimal
 from enumerate.bruteforce import deck_hands
 from enumerate.deals import hand_keys
 from enumerate.houseways import get_way
@@ -43,7 +43,7 @@ def _ev(variant, bits, win, loss):
 def test_optimal_equals_best_of_all_settings(deck_text, variant_name, step):
     deck = Deck.parse(deck_text)
     variant = get_variant(variant_name)
-    opt = optimal_strategy(variant, deck=deck, use_cache=False)
+    opt = solve_optimal(variant, deck=deck, use_cache=False)
     assert opt.house_edge(optimal=True) <= opt.house_edge(optimal=False)
     way = get_way(variant.house_way)
     hands = deck_hands(deck)
@@ -70,7 +70,7 @@ def test_optimal_equals_best_of_all_settings(deck_text, variant_name, step):
 
 def test_exposed_variants_have_no_blind_strategy():
     with pytest.raises(ValueError, match="best response"):
-        optimal_strategy("face-up", deck=DECK, use_cache=False)
+        solve_optimal("face-up", deck=DECK, use_cache=False)
 
 
 def test_ties_go_to_the_house_way_then_to_the_highest_high_hand() -> None:

@@ -25,9 +25,9 @@ from analysis.pricing.optimal import (
     evaluate,
     optimal_return_table,
     optimal_strategies,
-    optimal_strategy,
     per_hand_flags,
     per_hand_sets,
+    solve_optimal,
 )
 from enumerate.bruteforce import deck_hands
 from enumerate.cards import Card, Rank, parse_cards
@@ -119,7 +119,7 @@ def test_optimal_play_honours_a_user_dealer_rule(tmp_path, effect, commission):
     path = _variant_file(tmp_path, effect, commission)
     variant = get_variant(str(path))
     assert variant.flag_mask == DealerEvent.TWO_JACKS
-    opt = optimal_strategy(str(path), deck=DECK, use_cache=False)
+    opt = solve_optimal(str(path), deck=DECK, use_cache=False)
     assert opt.per_hand.flag_mask & DealerEvent.TWO_JACKS
     _hands, index, _k, _dealers, two = _deals()
     assert two.any()  # the rule has dealer hands to act on
@@ -132,7 +132,7 @@ def test_optimal_play_honours_a_user_dealer_rule(tmp_path, effect, commission):
     assert opt.house_edge(optimal=True) == _edge(effect, variant.win_pays, True)
     assert opt.house_edge(optimal=False) == _edge(effect, variant.win_pays, False)
     # the rule matters: without it the game (and its optimal play) is another one
-    plain = optimal_strategy(str(_variant_file(tmp_path, None, commission)), deck=DECK,
+    plain = solve_optimal(str(_variant_file(tmp_path, None, commission)), deck=DECK,
                              use_cache=False)  # fmt: skip
     assert plain.house_edge(optimal=True) == _edge(None, variant.win_pays, True)
     assert plain.house_edge(optimal=True) != opt.house_edge(optimal=True)
@@ -162,7 +162,7 @@ def test_a_table_without_the_rules_flag_is_refused(tmp_path):
 
 
 def test_shipped_blind_variants_share_one_table(tmp_path, monkeypatch):
-    """The helper behind optimal_strategy and hand_choices: every shipped blind variant gets
+    """The helper behind solve_optimal and hand_choices: every shipped blind variant gets
     the shared flags (one cached table); a variant with a rule of its own gets its own table."""
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))
     for name in variant_names():
@@ -172,19 +172,19 @@ def test_shipped_blind_variants_share_one_table(tmp_path, monkeypatch):
     jacks = get_variant(str(_variant_file(tmp_path, "push")))
     assert per_hand_flags(jacks) == blind_flags() | DealerEvent.TWO_JACKS
     table = hand_table(DECK)
-    optimal_strategy("ez", deck=DECK)
+    solve_optimal("ez", deck=DECK)
     for name in ("traditional", "ez", "commission-free"):
         assert _cached(get_variant(name), "gli", table)
-    assert optimal_strategy("commission-free", deck=DECK).per_hand.from_cache
+    assert solve_optimal("commission-free", deck=DECK).per_hand.from_cache
     assert not _cached(jacks, "gli", table)
-    optimal_strategy(jacks, deck=DECK)
+    solve_optimal(jacks, deck=DECK)
     assert _cached(jacks, "gli", table)
 
 
 def test_strategies_in_turn_share_one_table(tmp_path, monkeypatch):
     """``optimal_strategies`` (what ``paigow reports`` uses) builds one per-hand table for
     the shipped blind variants and a separate one for a variant with a rule of its own, and
-    each strategy equals the one ``optimal_strategy`` gives alone."""
+    each strategy equals the one ``solve_optimal`` gives alone."""
     import analysis.pricing.optimal as optimal
 
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))
@@ -200,7 +200,7 @@ def test_strategies_in_turn_share_one_table(tmp_path, monkeypatch):
     together = list(optimal_strategies(names, "gli", DECK, use_cache=False))
     assert built == [blind_flags(), blind_flags() | DealerEvent.TWO_JACKS]
     for name, opt in zip(names, together, strict=True):
-        alone = optimal_strategy(name, "gli", DECK, use_cache=False)
+        alone = solve_optimal(name, "gli", DECK, use_cache=False)
         assert opt.variant == alone.variant
         assert np.array_equal(opt.best_ev, alone.best_ev)
         assert np.array_equal(opt.way_ev, alone.way_ev)
@@ -217,7 +217,7 @@ def test_cli_best_against_a_dealer_loop(tmp_path, monkeypatch, capsys, cards, wh
     path = _variant_file(tmp_path, "dealer-wins", "5%")
     variant = get_variant(str(path))
     if whole_table:
-        optimal_strategy(variant, deck=DECK)
+        solve_optimal(variant, deck=DECK)
     assert _cached(variant, "gli", hand_table(DECK)) == whole_table
     argv = ["best", cards, "--variant", str(path), "--deck", DECK_TEXT, "--format", "json"]
     assert main(argv) == 0
@@ -285,7 +285,7 @@ def test_optimal_return_table_prices_like_the_strategy(tmp_path, monkeypatch, na
     variant = (get_variant(name) if name in variant_names()
                else get_variant(str(_variant_file(tmp_path, name))))  # fmt: skip
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))  # one table for both
-    opt = optimal_strategy(variant, "gli", DECK)
+    opt = solve_optimal(variant, "gli", DECK)
     table = optimal_return_table(variant, "gli", DECK)
     assert table.house_edge == opt.house_edge(optimal=True)
     assert table.total == sum(int(n) for n in table.rows["combinations"])

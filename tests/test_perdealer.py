@@ -20,7 +20,7 @@ from analysis.games.players import Player
 from analysis.games.variants import get_variant
 from analysis.pricing.counts import pair_counts
 from analysis.pricing.returns import price
-from analysis.waylab.wayedge import dealer_lab, house_optimal, settings_of, way_edge
+from analysis.waylab.wayedge import dealer_lab, house_optimal, price_dealer_way, settings_of
 from enumerate.bruteforce import per_dealer_by_brute_force
 from enumerate.engine.perdealer.table import PlayerSide, run_per_dealer
 from enumerate.houseways import get_way
@@ -68,7 +68,7 @@ def test_way_edge_equals_the_pair_engine(spec, way):
                           ("traditional", Player.HOUSE_WAY), ("ez", Player.HOUSE_WAY),
                           ("commission-free", Player.HOUSE_WAY)]:  # fmt: skip
         v = get_variant(variant)
-        ours = way_edge(v, way, player=mode, player_way="gli", deck=deck)
+        ours = price_dealer_way(v, way, player=mode, player_way="gli", deck=deck)
         engine = pair_counts(deck, Rules(), way, "gli", v.flag_mask)
         theirs = price(engine, v, mode)
         assert ours.house_edge == theirs.house_edge, (variant, way)
@@ -96,7 +96,7 @@ def test_house_optimal_is_the_best_setting_of_every_dealer_hand():
     for way in WAYS:
         _, rows = settings_of(lab, get_way(way))
         edge = opt.edge_of(rows)
-        assert edge == way_edge("dealer-open", way, deck=deck, lab=lab).house_edge
+        assert edge == price_dealer_way("dealer-open", way, deck=deck, lab=lab).house_edge
         assert edge <= opt.house_edge
 
 
@@ -154,7 +154,7 @@ def test_way_edge_of_every_reading_equals_the_pair_engine(spec, way):
     cases = [("dealer-open", Player.BEST_RESPONSE), ("commission-free", Player.HOUSE_WAY)]
     for variant, mode in cases:
         v = get_variant(variant)
-        ours = way_edge(v, way, player=mode, player_way="gli", deck=deck)
+        ours = price_dealer_way(v, way, player=mode, player_way="gli", deck=deck)
         theirs = price(pair_counts(deck, Rules(), way, "gli", v.flag_mask), v, mode)
         assert list(ours.table["combinations"]) == list(theirs.table["combinations"]), variant
         assert ours.house_edge == theirs.house_edge

@@ -19,7 +19,8 @@ import pytest
 
 from analysis.bets.paytables import shipped_paytable, shipped_paytables
 from analysis.cli.main import main
-from analysis.pricing.sidebets import envy_table, price_sidebet, sidebet_report
+from analysis.pricing.envy import price_envy_table
+from analysis.pricing.sidebets import price_sidebet, sidebet_report
 from enumerate.bruteforce import deck_hands, pairs_by_brute_force
 from enumerate.classes import classify_all, fortune_of_five
 from enumerate.evaluate import SETTING_PAIRS, five_card_table
@@ -155,7 +156,7 @@ def test_envy_by_direct_count(deck_truth):
     per = sum(table_amount * Fraction(int((cls == c).sum()), len(cls))
               for c in SevenCardClass for e, table_amount in table.envy
               if e == c.label)  # fmt: skip
-    got = envy_table("5000", deck=deck, players=1)  # 17 cards seat one player and the dealer
+    got = price_envy_table("5000", deck=deck, players=1)  # 17 cards seat one player and the dealer
     assert got.per_other_player == per and got.value(2) == per and got.value() == 0
 
 
@@ -243,7 +244,7 @@ def test_envy_by_hand(published):
     dollars = 5000 * NATURAL_7SF + 500 * (sf7 - NATURAL_7SF)
     dollars += sum(a * published[k] for k, a in amounts.items())
     per = Fraction(dollars, published["hands.total"])
-    got = envy_table("5000", players=6)
+    got = price_envy_table("5000", players=6)
     assert got.per_other_player == per
     assert got.value() == 5 * per
     woo = figures("wizard_of_odds")["sidebet.envy-5000.per_other_player / 5"]

@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.pricing.optimal import optimal_strategy
+from analysis.pricing.optimal import solve_optimal
 from enumerate.cards import Hand
 from enumerate.rules import Deck
 
@@ -20,7 +20,7 @@ DECKS = ["23569JQA:cd+joker", "TJQKA:cdh+joker"]
 @pytest.mark.parametrize("text", DECKS)
 def test_patterns_add_up_to_the_optimal_gain(text):
     deck = Deck.parse(text)
-    opt = optimal_strategy("traditional", "gli", deck)
+    opt = solve_optimal("traditional", "gli", deck)
     df = opt.by_pattern(None)
     gain = opt.house_edge(False) - opt.house_edge(True)
     assert sum(df["cost"], Fraction(0)) == gain
@@ -40,7 +40,7 @@ def test_rows_describe_their_hands():
     optimal: the hands per pattern, worked out here from the cards' own ranks (the joker as
     Jk), equal the table's; and in every row the two settings differ."""
     deck = Deck.parse(DECKS[0])
-    opt = optimal_strategy("traditional", "gli", deck)
+    opt = solve_optimal("traditional", "gli", deck)
     df = opt.by_pattern(None)
     order = "23456789TJQKA"
     expected: dict[str, int] = {}

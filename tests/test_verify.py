@@ -27,7 +27,7 @@ value = {total}
 figure = "hands.total"
 value = {total + 1}
 """)
-    df = verify_mod.verify(tmp_path)
+    df = verify_mod.check_published(tmp_path)
     assert df["ok"].tolist() == [True, False]
 
 
@@ -41,7 +41,7 @@ tolerance = 2
 source = "test"
 """)
     # five aces on T-A x 3 suits + joker: only 3 aces exist, so none
-    df = verify_mod.verify(tmp_path)
+    df = verify_mod.check_published(tmp_path)
     assert df["computed"].tolist() == ["0"]
     assert df["ok"].tolist() == [False]
 
@@ -57,7 +57,7 @@ source = "test"
 def test_bad_files(tmp_path, body, message):
     _write(tmp_path, body)
     with pytest.raises(ValueError, match=message):
-        verify_mod.verify(tmp_path)
+        verify_mod.check_published(tmp_path)
 
 
 # hands of a 16-card deck, published wrong by 5
@@ -79,7 +79,7 @@ def test_cli_exit_code(tmp_path, monkeypatch, capsys):
 def _cli(folder, monkeypatch) -> int:
     """``paigow verify`` over the published files of ``folder``."""
     monkeypatch.setattr(verify_mod, "PUBLISHED", folder)
-    monkeypatch.setattr(verify_mod.verify, "__defaults__", (folder, None))
+    monkeypatch.setattr(verify_mod.check_published, "__defaults__", (folder, None))
     return main(["verify"])
 
 
@@ -91,7 +91,7 @@ def test_shipped_entries_are_known_figures():
 
 def test_a_disagreement_on_record_is_shown_open(tmp_path, monkeypatch, capsys):
     _write(tmp_path, WRONG_TOTAL + 'open = "which edition the source counted"\n')
-    df = verify_mod.verify(tmp_path)
+    df = verify_mod.check_published(tmp_path)
     assert df["status"].tolist() == ["open"] and df["ok"].tolist() == [False]
     assert "OPEN: which edition" in df["source"].iloc[0]
     assert _cli(tmp_path, monkeypatch) == 0
@@ -129,7 +129,7 @@ figure = "deals.gli.traditional.house-way.hit_frequency"
 deck = "{deck}"
 value = "{win + Fraction(1, 10**6)}"
 """)
-    df = verify_mod.verify(tmp_path)
+    df = verify_mod.check_published(tmp_path)
     assert df["ok"].tolist() == [True, True, False]
 
 

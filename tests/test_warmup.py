@@ -38,7 +38,6 @@ def test_a_second_warm_up_reads_its_tables():
 
 def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     # the kernels the report's lab, optimal-strategy and banking steps call from Python
-    from analysis.checks import simulate
     from analysis.games.players import Player
     from analysis.pricing import banking, optimal
     from analysis.pricing.banking import BANKERS, banking_report
@@ -46,11 +45,12 @@ def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     from analysis.report.warmup import warm_up_report
     from analysis.waylab import wayedge
     from analysis.waylab.waycosts import pattern_costs, rule_costs
-    from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
+    from analysis.waylab.wayedge import dealer_lab, house_optimal, price_dealer_way
+    from enumerate import deals
     from enumerate.engine.onehand import direct as onehand
 
     pricing = (wayedge._sums, wayedge._best_rows, wayedge._values_at, optimal._ev_numerators_range,
-               optimal._choose_range, banking._best_for_banker, simulate._deal,
+               optimal._choose_range, banking._best_for_banker, deals._deal,
                onehand._settings_of_hands)  # fmt: skip
     warm_up_report()
     warmed = {k.__name__: set(k.signatures) for k in pricing}
@@ -58,7 +58,7 @@ def test_the_report_warm_up_compiles_the_pricing_kernels_another_deck_calls():
     deck = Deck.parse("JQKA:cdhs+joker")
     lab = dealer_lab("face-up", Player.BEST_RESPONSE, None, deck)
     ceiling = house_optimal(lab, "face-up")
-    way_edge("face-up", WARM_WAY, lab=lab)
+    price_dealer_way("face-up", WARM_WAY, lab=lab)
     rule_costs(lab, "face-up", WARM_WAY, ceiling)
     pattern_costs(lab, "face-up", WARM_WAY, top=3, opt=ceiling)
     per_hand = None

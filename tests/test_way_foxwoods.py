@@ -17,7 +17,7 @@ import pytest
 from analysis.cli.main import main
 from enumerate.cards import Card
 from enumerate.evaluate import Category, five_card_table
-from enumerate.houseways import apply_way, facts, get_way, set_hand
+from enumerate.houseways import apply_way, facts, get_way, set_one_hand
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
 from tests.reference_ways import foxwoods as fx
@@ -150,7 +150,7 @@ CASES = [
 
 @pytest.mark.parametrize(("hand", "front", "rule", "back"), CASES, ids=[c[0] for c in CASES])
 def test_hand(hand: str, front: str, rule: int, back: Category) -> None:
-    s = set_hand(WAY, hand)
+    s = set_one_hand(WAY, hand)
     assert (ranks(s.low), s.rule) == (front, fx.RULES[rule])
     table = five_card_table()
     assert table.is_valid(s.high_id, s.low_id)
@@ -188,21 +188,21 @@ def test_rule_names() -> None:
 
 def test_back_kept_exactly() -> None:
     """Spot checks of the whole setting where the choice of cards matters."""
-    s = set_hand(WAY, "8s 9d Tc Jh Qs Kd 2c")
+    s = set_one_hand(WAY, "8s 9d Tc Jh Qs Kd 2c")
     assert " ".join(map(str, s.high)) == "Qs Jh Tc 9d 8s"
-    s = set_hand(WAY, "As Ad Ac Jk Ks Qs Js")  # the joker stays behind as the ten of spades
+    s = set_one_hand(WAY, "As Ad Ac Jk Ks Qs Js")  # the joker stays behind as the ten of spades
     assert five_card_table().name(s.high_id) == "royal flush"
     assert {str(c) for c in s.low} == {"Ad", "Ac"}
-    s = set_hand(WAY, "4s 4d 4c As Js 9s 6s")  # the four of spades stays in the flush
+    s = set_one_hand(WAY, "4s 4d 4c As Js 9s 6s")  # the four of spades stays in the flush
     assert {str(c) for c in s.low} == {"4d", "4c"}
-    s = set_hand(WAY, "As Kd Qc Jh Th Tc 2d")  # the exception: tens in back
+    s = set_one_hand(WAY, "As Kd Qc Jh Th Tc 2d")  # the exception: tens in back
     assert " ".join(map(str, s.high)) == "Qc Jh Th Tc 2d"
 
 
 def test_registered_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     way = get_way("foxwoods")
     assert set(way.rules) == set(fx.RULES)
-    assert set_hand(way, "As Ah Kd Kc 5h 4s 3c").rule == fx.RULES[fx.TWO_PAIR_HIGH_SPLIT]
+    assert set_one_hand(way, "As Ah Kd Kc 5h 4s 3c").rule == fx.RULES[fx.TWO_PAIR_HIGH_SPLIT]
     # aces and kings: the big pair is aces, so the small pair (kings) goes in front
     argv = ["set", "As Ah Kd Kc 5h 4s 3c", "--house-way", "foxwoods", "--format", "json"]
     assert main(argv) == 0

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from enumerate.evaluate import Category, all_settings, five_card_table
-from enumerate.houseways import apply_way, facts, get_way, set_hand
+from enumerate.houseways import apply_way, facts, get_way, set_one_hand
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
 from tests.reference_ways import gli, module_ids
@@ -140,7 +140,7 @@ def _front_ranks(setting) -> str:
 
 @pytest.mark.parametrize(("hand", "front", "rule", "back"), CASES, ids=[c[0] for c in CASES])
 def test_rule_cases(hand: str, front: str, rule: int, back: object) -> None:
-    s = set_hand(WAY, hand)
+    s = set_one_hand(WAY, hand)
     assert (_front_ranks(s), s.rule) == (front, gli.rule_names(gli.LITERAL)[rule])
     table = five_card_table()
     if back == ROYAL:

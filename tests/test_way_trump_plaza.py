@@ -13,7 +13,7 @@ import pytest
 
 from enumerate.cards import RANKS, Card
 from enumerate.evaluate import Category, five_card_table
-from enumerate.houseways import apply_way, get_way, set_hand
+from enumerate.houseways import apply_way, get_way, set_one_hand
 from enumerate.rules import Deck
 from enumerate.tables import hand_table
 from tests.reference_ways import module_ids
@@ -122,7 +122,7 @@ CASES = [
 
 @pytest.mark.parametrize(("hand", "front", "rule", "back"), CASES)
 def test_hand(hand: str, front: str, rule: int, back: Category | None) -> None:
-    s = set_hand(WAY, hand)
+    s = set_one_hand(WAY, hand)
     assert ranks(s.low) == front
     assert s.rule == tp.RULES[rule]
     table = five_card_table()
@@ -138,12 +138,12 @@ def test_every_rule_has_a_case() -> None:
 
 def test_back_kept_exactly() -> None:
     """Spot checks of the whole back where the choice of cards matters."""
-    s = set_hand(WAY, "8s 9d Tc Jh Qs Kd 2c")
+    s = set_one_hand(WAY, "8s 9d Tc Jh Qs Kd 2c")
     assert " ".join(map(str, s.high)) == "Qs Jh Tc 9d 8s"
-    s = set_hand(WAY, "As Ad Ac Jk Ks Qs Js")
+    s = set_one_hand(WAY, "As Ad Ac Jk Ks Qs Js")
     assert five_card_table().name(s.high_id) == "royal flush"
     assert {str(c) for c in s.low} == {"Ad", "Ac"}
-    s = set_hand(WAY, "4s 4d 4c As Js 9s 6s")
+    s = set_one_hand(WAY, "4s 4d 4c As Js 9s 6s")
     assert {str(c) for c in s.low} == {"4d", "4c"}
 
 

@@ -18,7 +18,7 @@ from analysis.waylab.ways import load_way_module
 from enumerate.cache import read_provenance
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, five_card_table, two_card_id
-from enumerate.houseways import FALLBACK, HouseWay, get_way, set_hand
+from enumerate.houseways import FALLBACK, HouseWay, get_way, set_one_hand
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import frontier_of
 from enumerate.tables import hand_table
@@ -172,7 +172,7 @@ def test_way_table_rows_are_the_ways_settings(cache_dir):
     assert two_card_id(front) == t.low[row]
     # every class agrees with setting its representative one at a time
     for r in range(0, len(hands), 997):
-        s = set_hand(get_way("gli"), [_card(c) for c in hands.cards[r]])
+        s = set_one_hand(get_way("gli"), [_card(c) for c in hands.cards[r]])
         assert (s.high_id, s.low_id, s.rule) == (t.high[r], t.low[r], t.rule_names[t.rule[r]])
     assert FALLBACK not in {t.rule_names[r] for r in np.unique(t.rule)}
 

@@ -235,6 +235,11 @@ def shipped_bets(directory: Path = BET_DIR) -> list[BetFile]:
     return [read_bet(p) for p in sorted(directory.glob("*.toml"))]
 
 
+def names_bet_file(spec: str, directory: Path = BET_DIR) -> bool:
+    """Does ``spec`` name a bet file: a ``.toml`` path, or a file of ``data/bets``?"""
+    return spec.endswith(".toml") or (directory / f"{spec}.toml").is_file()
+
+
 def find_bet(spec: str, directory: Path = BET_DIR) -> BetFile:
     """A shipped bet by name, or a bet file by path."""
     if spec.endswith(".toml") or "/" in spec:

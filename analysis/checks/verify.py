@@ -86,9 +86,9 @@ def _sidebet_edge(bet: str, paytable: str) -> Figure:
 
 def _envy(paytable: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.envy import envy_table
+        from analysis.pricing.envy import price_envy_table
 
-        return envy_table(paytable, deck, rules).per_other_player / 5
+        return price_envy_table(paytable, deck, rules).per_other_player / 5
 
     return figure
 
@@ -104,9 +104,9 @@ def _exposed(variant: str, way: str) -> Figure:
 
 def _optimal_gain(variant: str, way: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.optimal import optimal_strategy
+        from analysis.pricing.optimal import solve_optimal
 
-        opt = optimal_strategy(variant, way, deck, rules)
+        opt = solve_optimal(variant, way, deck, rules)
         return opt.house_edge(False) - opt.house_edge(True)
 
     return figure
@@ -252,7 +252,7 @@ def published_entries(folder: Path = PUBLISHED) -> list[dict[str, Any]]:
     return out
 
 
-def verify(folder: Path = PUBLISHED, only: str | None = None) -> pd.DataFrame:
+def check_published(folder: Path = PUBLISHED, only: str | None = None) -> pd.DataFrame:
     """Compute every published figure and compare; one row per entry with ``ok``."""
     rows = []
     for e in published_entries(folder):

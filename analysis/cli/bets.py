@@ -7,17 +7,16 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
+from analysis import api
 from analysis.cli.options import UsageError, deck_of, rules_of, tell
 from analysis.render.formats import markdown, to_json
 
 
 def cmd_sidebet(args: argparse.Namespace) -> int:
-    from analysis.pricing.sidebets import bet_listing, sidebet_report
-
     if args.list:
         if args.name is not None:
             raise UsageError("--list takes no side bet name")
-        df = bet_listing()
+        df = api.side_bets()
         if args.format == "json":
             print(to_json(df.to_dict("records")))
         elif args.format in ("csv", "html"):
@@ -27,45 +26,19 @@ def cmd_sidebet(args: argparse.Namespace) -> int:
         return 0
     if args.name is None:
         raise UsageError("name a side bet (see: paigow sidebet --list)")
-    if _bet_file(args.name):
-        from analysis.pricing.betfiles import bet_envy_by_table, bet_report
-
-        for option in ("paytable", "envy"):
-            if getattr(args, option) is not None:
-                raise UsageError(f"--{option} is for a bet name with a paytable; {args.name} is "
-                                 "a bet file")  # fmt: skip
-        if args.by_table:
-            if args.players is not None:
-                raise UsageError("--by-table gives every number of players; leave out --players")
-            table = bet_envy_by_table(args.name, _amounts(args.bets), deck_of(args), rules_of(args))
-            print(table.render(args.format), end="")
-            return 0
-        report = bet_report(args.name, args.players, deck_of(args), rules_of(args), args.house_way,
-                            on_run=tell)  # fmt: skip
-        print(report.render(args.format), end="")
-        return 0
     if args.by_table:
-        from analysis.pricing.sidebets import envy_by_table
-
         if args.players is not None:
             raise UsageError("--by-table gives every number of players; leave out --players")
-        table = envy_by_table(args.name, args.paytable, args.envy, _amounts(args.bets),
-                              deck_of(args), rules_of(args))  # fmt: skip
+        table = api.envy_by_table(args.name, paytable=args.paytable, envy=args.envy,
+                                  amounts=_amounts(args.bets), deck=deck_of(args),
+                                  rules=rules_of(args))  # fmt: skip
         print(table.render(args.format), end="")
         return 0
-    report = sidebet_report(
-        args.name, args.paytable, args.players, args.envy, deck_of(args), rules_of(args),
-        args.house_way, on_run=tell,
-    )  # fmt: skip
+    report = api.side_bet(args.name, paytable=args.paytable, players=args.players, envy=args.envy,
+                          way=args.house_way, deck=deck_of(args), rules=rules_of(args),
+                          on_run=tell)  # fmt: skip
     print(report.render(args.format), end="")
     return 0
-
-
-def _bet_file(name: str) -> bool:
-    """A bet file's path, or the name of a file of data/bets."""
-    from analysis.bets.files import BET_DIR
-
-    return name.endswith(".toml") or (BET_DIR / f"{name}.toml").is_file()
 
 
 def _amounts(text: str) -> tuple[Fraction, ...]:
@@ -85,14 +58,13 @@ def _amounts(text: str) -> tuple[Fraction, ...]:
 
 
 def cmd_banking(args: argparse.Namespace) -> int:
-    from analysis.pricing.banking import banking_report
-
     if args.rounds < 2:
         raise UsageError("--rounds must be at least 2")
     if args.every < 1:
         raise UsageError("--every must be at least 1")
-    print(banking_report(args.house_way, args.rounds, args.seed, args.every, deck_of(args),
-                         rules_of(args)).render(args.format), end="")  # fmt: skip
+    report = api.banking(way=args.house_way, rounds=args.rounds, seed=args.seed, every=args.every,
+                         deck=deck_of(args), rules=rules_of(args))  # fmt: skip
+    print(report.render(args.format), end="")
     return 0
 
 

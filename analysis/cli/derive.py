@@ -25,13 +25,14 @@ def cmd_derive(args: argparse.Namespace) -> int:
                             rules_of(args))  # fmt: skip
         beats: list[str] = []
     else:
-        from analysis.waylab.wayedge import dealer_lab, way_edge
+        from analysis.waylab.wayedge import dealer_lab, price_dealer_way
         from analysis.waylab.ways import CASINO_WAYS
 
         player = None if args.player_way is None else Player.HOUSE_WAY
         lab = dealer_lab(args.game, player, args.player_way, deck_of(args), rules_of(args))
         d = derive_way(args.game, args.rules, args.base or args.way, lab=lab)
-        beats = d.beating({w: way_edge(args.game, w, lab=lab).house_edge for w in CASINO_WAYS})
+        beats = d.beating({w: price_dealer_way(args.game, w, lab=lab).house_edge
+                           for w in CASINO_WAYS})  # fmt: skip
     k = len(d.steps)
     if args.out:
         Path(args.out).write_text(d.card_text(k))

@@ -182,9 +182,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from analysis.checks.verify import verify
+    from analysis.checks.verify import check_published
 
-    df = verify(only=args.only)
+    df = check_published(only=args.only)
     if args.format == "json":
         print(to_json(df.to_dict("records")))
     elif args.format == "csv":

@@ -15,7 +15,7 @@ import pandas as pd
 from analysis.games.variants import get_variant
 from analysis.render.formats import decimal, markdown, to_json
 from analysis.waylab.waycosts import pattern_costs, rule_costs
-from analysis.waylab.wayedge import DealerLab, dealer_lab, house_optimal, way_edge
+from analysis.waylab.wayedge import DealerLab, dealer_lab, house_optimal, price_dealer_way
 from enumerate.houseways import get_way
 from enumerate.rules import Deck, Rules
 
@@ -33,7 +33,7 @@ def _lab(args: argparse.Namespace) -> DealerLab:
 
 def cmd_way_edge(args: argparse.Namespace) -> int:
     lab = _lab(args)
-    table = way_edge(args.variant, args.way, lab=lab)
+    table = price_dealer_way(args.variant, args.way, lab=lab)
     ceiling = house_optimal(lab, args.variant).house_edge
     if args.format == "json":
         out = table.to_dict()

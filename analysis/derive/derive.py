@@ -377,13 +377,13 @@ def derive_strategy(
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
     dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
     ``opt``: the variant's optimal strategy, if at hand."""
-    from analysis.pricing.optimal import blind_variant, optimal_strategy
+    from analysis.pricing.optimal import blind_variant, solve_optimal
     from analysis.pricing.strategy import points_of
     from enumerate.waytables import way_table
 
     v = blind_variant(variant)
     dealer = way or v.house_way
-    opt = opt or optimal_strategy(v, dealer, deck, rules, use_cache)
+    opt = opt or solve_optimal(v, dealer, deck, rules, use_cache)
     per, table = opt.per_hand, opt.table
     base_way = get_way(base) if isinstance(base, str) else (base or get_way(dealer))
     cols = way_table(base_way, table.deck, table.rules, use_cache)

@@ -25,7 +25,7 @@ from enumerate.cards import parse_cards
 from enumerate.engine.onehand.direct import hand_counts
 from enumerate.engine.perhand.row import HandCounts
 from enumerate.evaluate import SettingValue, settings
-from enumerate.houseways import get_way, set_hand
+from enumerate.houseways import get_way, set_one_hand
 from enumerate.rules import Deck, Rules
 from enumerate.strategy import frontier_points
 
@@ -142,7 +142,7 @@ def hand_choices(
             }
         )
     if not any(r["house way"] for r in rows):  # the way's setting is dominated: show it too
-        chosen = set_hand(way, hand, rules)
+        chosen = set_one_hand(way, hand, rules)
         win, loss = int(per.way_win[0, 0]), int(per.way_loss[0, 0])
         rows.append(
             {

@@ -3,9 +3,10 @@ every OTHER player at the table (not the dealer, not himself) holding a listed h
 
 An other player's seven cards are a uniformly random hand of the deck (whatever the bettor
 holds, by symmetry over all deals), so by linearity the expected envy per round is exactly
-``others * sum over hands of P(hand) * amount``. ``analysis.pricing.sidebets.envy_by_table``
-turns that into the bet's overall house edge with the envy included, by number of other players
-and bet amount: the bettor's own result scales with his bet, the envy does not.
+``others * sum over hands of P(hand) * amount``.
+``analysis.pricing.sidebets.paytable_envy_by_table`` turns that into the bet's overall house
+edge with the envy included, by number of other players and bet amount: the bettor's own result
+scales with his bet, the envy does not.
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ def _number(x: Fraction) -> int | float:
     return x.numerator if x.denominator == 1 else float(x)
 
 
-def envy_table(
+def price_envy_table(
     paytable: Paytable | str | None = None,
     deck: Deck | None = None,
     rules: Rules | None = None,

@@ -407,7 +407,7 @@ def evaluate(per_hand: PerHand, variant: Variant, table: HandTable, house_way: s
     )  # fmt: skip
 
 
-def optimal_strategy(
+def solve_optimal(
     variant: Variant | str = "traditional",
     house_way: str | None = None,
     deck: Deck | None = None,
@@ -440,7 +440,7 @@ def optimal_strategies(
     use_cache: bool = True,
     rows: list[int] | None = None,
 ) -> Iterator[OptimalStrategy]:
-    """``optimal_strategy`` of each variant in turn, one at a time: variants whose per-hand
+    """``solve_optimal`` of each variant in turn, one at a time: variants whose per-hand
     tables are the same (the shipped blind variants share one) price one table held in
     memory, rather than each reading its ~1.7 GB again."""
     table = hand_table(deck, rules, use_cache)
@@ -482,7 +482,7 @@ def optimal_return_table(
     use_cache: bool = True,
 ) -> ReturnTable:
     """The variant's return table when the player sets every hand optimally (blind)."""
-    return optimal_strategy(get_variant(variant), house_way, deck, rules, use_cache).returns()
+    return solve_optimal(get_variant(variant), house_way, deck, rules, use_cache).returns()
 
 
 def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,

@@ -39,17 +39,17 @@ from fractions import Fraction
 
 import pandas as pd
 
-from analysis.bets.files import BetEvent, BetFile, Pay, find_bet
+from analysis.bets.files import BetEvent, BetFile, Pay, find_bet, names_bet_file
 from analysis.bets.paytables import find_paytable, shipped_paytable, shipped_paytables
 from analysis.games.paytables import BET_EVENTS, LOSE, Paytable, PaytableError
-from analysis.pricing.betfiles import settle
+from analysis.pricing.betfiles import bet_envy_by_table, bet_report, settle
 from analysis.pricing.envy import (
     BET_AMOUNTS,
     DEFAULT_ENVY_TABLE,
     EnvyByTable,
     SideBetReport,
-    envy_table,
     max_players,
+    price_envy_table,
 )
 from analysis.pricing.returns import ReturnTable
 from enumerate.houseways import HouseWay
@@ -208,7 +208,7 @@ def sidebet_report(
     envy: str | None = None,
     deck: Deck | None = None,
     rules: Rules | None = None,
-    house_way: str | None = None,
+    house_way: HouseWay | str | None = None,
     use_cache: bool = True,
     on_run: Callable[[str], None] | None = None,
 ) -> SideBetReport:
@@ -225,15 +225,60 @@ def sidebet_report(
     if bet.name == "envy":
         if envy is not None:
             raise ValueError("side bet envy: choose its table with --paytable")
-        return SideBetReport(None, envy_table(paytable, deck, rules, players, use_cache))
+        return SideBetReport(None, price_envy_table(paytable, deck, rules, players, use_cache))
     returns = price_sidebet(bet, paytable, deck, rules, house_way, use_cache, on_run)
     envy_table_ = None
     if bet.has_envy:
         table = _paytable(bet, paytable)
         source = envy_for(bet, table, envy)
         if source is not None:
-            envy_table_ = envy_table(source, deck, rules, players, use_cache)
+            envy_table_ = price_envy_table(source, deck, rules, players, use_cache)
     return SideBetReport(returns, envy_table_)
+
+
+def side_bet_report(
+    bet: str,
+    paytable: Paytable | str | None = None,
+    players: int | None = None,
+    envy: str | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    house_way: HouseWay | str | None = None,
+    use_cache: bool = True,
+    on_run: Callable[[str], None] | None = None,
+) -> SideBetReport:
+    """Any side bet priced, the one dispatch of the API and the command line: a bet file (a
+    name of ``data/bets`` or a path: ``analysis.pricing.betfiles.bet_report``), else a side bet
+    by name under a paytable (``sidebet_report``). A paytable or an envy table is refused for a
+    bet file, whose pays are its own."""
+    if names_bet_file(bet):
+        _own_pays(bet, paytable, envy)
+        return bet_report(bet, players, deck, rules, house_way, use_cache, on_run)
+    return sidebet_report(bet, paytable, players, envy, deck, rules, house_way, use_cache, on_run)
+
+
+def side_bet_by_table(
+    bet: str,
+    paytable: str | None = None,
+    envy: str | None = None,
+    amounts: tuple[Fraction, ...] = BET_AMOUNTS,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+) -> EnvyByTable:
+    """A bet's overall house edge with its envy, by bet amount and number of other players:
+    a bet file with an envy table, or fortune or chan-chu under a paytable (as
+    ``side_bet_report`` dispatches)."""
+    if names_bet_file(bet):
+        _own_pays(bet, paytable, envy)
+        return bet_envy_by_table(bet, amounts, deck, rules)
+    return paytable_envy_by_table(bet, paytable, envy, amounts, deck, rules)
+
+
+def _own_pays(bet: str, paytable: Paytable | str | None, envy: str | None) -> None:
+    for option, value in (("paytable", paytable), ("envy", envy)):
+        if value is not None:
+            raise ValueError(f"{bet} is a bet file, with its own pays: a {option} is for a side "
+                             "bet by name (see paigow sidebet --list)")  # fmt: skip
 
 
 def bet_listing() -> pd.DataFrame:
@@ -265,7 +310,7 @@ def bet_listing() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def envy_by_table(
+def paytable_envy_by_table(
     bet: str = "fortune",
     paytable: str | None = None,
     envy: str | None = None,
@@ -286,7 +331,7 @@ def envy_by_table(
     if source is None:
         raise PaytableError(f"{table.path}: envy: missing (give one with --envy)")
     own = price_sidebet(b, table, deck, rules)
-    per = envy_table(source, deck, rules).per_other_player
+    per = price_envy_table(source, deck, rules).per_other_player
     return EnvyByTable(b.name, table.name, source.name, deck.name, own.house_edge, per,
                        tuple(amounts), tuple(range(max_players(deck))),
                        table.template or source.template)  # fmt: skip

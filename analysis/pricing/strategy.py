@@ -59,7 +59,7 @@ def strategy_return_table(
     any way) and the dealer by ``way`` (default the variant's). ``method``: "table" sums the
     per-hand table (an error when a setting is off the frontier), "engine" counts the deals,
     "auto" the table when it can."""
-    from analysis.pricing.optimal import blind_variant, optimal_strategy, strategy_returns
+    from analysis.pricing.optimal import blind_variant, solve_optimal, strategy_returns
     from enumerate.waytables import way_table
 
     if method not in METHODS:
@@ -70,7 +70,7 @@ def strategy_return_table(
     deck, rules = deck or Deck.full(), rules or Rules()
     notes = (v.description,)
     if method != "engine":
-        opt = optimal_strategy(v, dealer, deck, rules, use_cache)
+        opt = solve_optimal(v, dealer, deck, rules, use_cache)
         per = opt.per_hand
         cols = way_table(player, deck, rules, use_cache)
         points = points_of(per, cols.high, cols.low)

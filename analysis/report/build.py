@@ -307,7 +307,7 @@ def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[
     """One table per paytable pair: each Fortune table with each shipped envy table, and
     Chan Chu with its own; the house edge with the envy, by bet amount and table size."""
     from analysis.bets.paytables import shipped_paytables
-    from analysis.pricing.sidebets import envy_by_table
+    from analysis.pricing.sidebets import paytable_envy_by_table
 
     envies = [e.name for e in shipped_paytables("envy")]
     pairs: list[tuple[str, str, str | None]] = [
@@ -317,7 +317,7 @@ def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[
     lines = []
     for bet, paytable, envy in pairs:
         log(f"envy by table, {bet} {paytable}, envy {envy or 'its own'}")
-        t = envy_by_table(bet, paytable, envy, deck=rep.deck, rules=rules)
+        t = paytable_envy_by_table(bet, paytable, envy, deck=rep.deck, rules=rules)
         stem = f"envy-by-table-{bet}-{paytable}-{t.envy}"
         for fmt in FORMATS:
             (rep.out / f"{stem}.{fmt}").write_text(t.render(fmt))

@@ -106,7 +106,7 @@ def dealer_pages(out: Path, lab: DealerLab, n_rules: int = REPORT_RULES,
     from analysis.derive.classes import forget
     from analysis.derive.derive import derive_way
     from analysis.games.variants import exposed_variants
-    from analysis.waylab.wayedge import house_optimal, way_edge
+    from analysis.waylab.wayedge import house_optimal, price_dealer_way
     from analysis.waylab.ways import CASINO_WAYS
 
     lines = []
@@ -116,7 +116,7 @@ def dealer_pages(out: Path, lab: DealerLab, n_rules: int = REPORT_RULES,
             ceiling, edges = games[variant.name]
         else:
             ceiling = house_optimal(lab, variant)
-            edges = {w: way_edge(variant, w, lab=lab).house_edge for w in CASINO_WAYS}
+            edges = {w: price_dealer_way(variant, w, lab=lab).house_edge for w in CASINO_WAYS}
         lines.append(derived_page(out, derive_way(variant.name, n_rules, ceiling=ceiling),
                                   edges))  # fmt: skip
     forget()  # the choices, mapped again by the next derivation

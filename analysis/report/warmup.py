@@ -24,7 +24,7 @@ from analysis.pricing.counts import pair_counts
 from analysis.pricing.optimal import optimal_strategies
 from analysis.waylab.labpairs import lab_pair_counts
 from analysis.waylab.waycosts import pattern_costs, rule_costs
-from analysis.waylab.wayedge import dealer_lab, house_optimal, way_edge
+from analysis.waylab.wayedge import dealer_lab, house_optimal, price_dealer_way
 from enumerate.engine.warmup import WARM_DECK, WARM_WAY, warm_up
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
@@ -51,7 +51,7 @@ def warm_up_report(rules: Rules | None = None) -> None:
         lab_pair_counts(lab, [WARM_WAY])  # the variants' blind pass (and the banking's counts)
         for variant in exposed:
             ceiling = house_optimal(lab, variant)
-            way_edge(variant, WARM_WAY, lab=lab)
+            price_dealer_way(variant, WARM_WAY, lab=lab)
             rule_costs(lab, variant, WARM_WAY, ceiling)
             pattern_costs(lab, variant, WARM_WAY, top=3, opt=ceiling)
             # the derived dealer's cards (their search, and the page's settings)

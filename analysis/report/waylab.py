@@ -27,7 +27,7 @@ from analysis.waylab.wayedge import (
     Pricing,
     dealer_lab,
     house_optimal,
-    way_edge,
+    price_dealer_way,
 )
 from enumerate.rules import Deck, Rules
 
@@ -106,7 +106,7 @@ def way_lab_section(rep: _Report, ways: list[str], rules: Rules, log: Callable[[
         for way in ways:
             ready([way])
             log(f"way lab, {name}, {way}")
-            edge = edges[way] = way_edge(variant, way, lab=lab).house_edge
+            edge = edges[way] = price_dealer_way(variant, way, lab=lab).house_edge
             rows.append({"game": name, "dealer": way, "house edge": edge,
                          "below ceiling": ceiling - edge})  # fmt: skip
             stem = f"waylab-{name}-{way}"

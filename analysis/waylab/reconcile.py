@@ -25,7 +25,7 @@ import pandas as pd
 
 from analysis.games.players import Player
 from analysis.games.variants import get_variant
-from analysis.waylab.wayedge import DealerLab, dealer_lab, way_edge
+from analysis.waylab.wayedge import DealerLab, dealer_lab, price_dealer_way
 from enumerate.engine.pairs.shards import default_jobs
 from enumerate.houseways import Clause, get_way
 from enumerate.paths import data_dir
@@ -98,7 +98,7 @@ def reconcile(
         way_tables(missing, hands.deck, hands.rules)
 
     def edge_of(name: str) -> Fraction:
-        return way_edge(variant, get_way(name), lab=lab).house_edge
+        return price_dealer_way(variant, get_way(name), lab=lab).house_edge
 
     # on both cores: a reading's table is read and its settings found in the per-dealer
     # table outside the GIL; told in order from this thread, as each is priced (two threads'

@@ -3,16 +3,16 @@
 The per-dealer table (``enumerate.engine.perdealer.table``) holds, for one dealer hand of
 every class and each of its valid settings, the exact player outcomes over the player hands of
 the other cards. A dealer way picks one setting per class, so its house edge is a sum over
-classes of orbit size x that setting's row: no engine run per way (``way_edge``). The same rows
-give the setting that is best for the house in every class (``house_optimal``) and, for any
-way, what each of its rules gives away against that ceiling (``rule_costs``).
+classes of orbit size x that setting's row: no engine run per way (``price_dealer_way``). The
+same rows give the setting that is best for the house in every class (``house_optimal``) and,
+for any way, what each of its rules gives away against that ceiling (``rule_costs``).
 
 Dealer rules of a variant apply per row: the class's own events (ace-high pai gow, two or more
 jacks, queen-high pai gow) and the nine-high low hand of the setting itself.
 
 >>> from enumerate.rules import Deck
 >>> deck = Deck.parse("TJQKA:cdh+joker")
->>> t = way_edge("dealer-open", "trump-plaza", deck=deck, use_cache=False)
+>>> t = price_dealer_way("dealer-open", "trump-plaza", deck=deck, use_cache=False)
 >>> t.house_way, t.player, t.total == 11440 * 36
 ('trump-plaza', 'best-response', True)
 """
@@ -155,7 +155,7 @@ def way_counts(lab: DealerLab, way: HouseWay | str, flag_mask: int) -> WayCounts
     return tuple(int(b) for b in present), win, push, loss, deals
 
 
-def way_edge(
+def price_dealer_way(
     variant: Variant | str,
     way: HouseWay | str,
     player: str | None = None,

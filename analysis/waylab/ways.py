@@ -242,12 +242,12 @@ def set_report(
     ``SETTING_PAIRS`` order.
     """
     from enumerate.evaluate import settings
-    from enumerate.houseways import set_hand
+    from enumerate.houseways import set_one_hand
     from enumerate.strategy import frontier_points
 
     way = _way(way)
     hand = parse_cards(cards, count=7)
-    ws = set_hand(way, hand, rules)
+    ws = set_one_hand(way, hand, rules)
     every = settings(hand, rules)
     chosen = next(s for s in every if s.high == ws.high and s.low == ws.low)
     alternatives = []

@@ -5,7 +5,7 @@ The shipped ways are the rule cards of ``data/ways`` (``enumerate.houseways.card
 under their names; a module of numba rule functions (``--way-module``) registers its own.
 """
 
-from enumerate.houseways.apply import WayColumns, WaySetting, apply_way, apply_ways, set_hand
+from enumerate.houseways.apply import WayColumns, WaySetting, apply_way, apply_ways, set_one_hand
 from enumerate.houseways.cards import card_way, shipped_cards
 from enumerate.houseways.registry import (
     get_way,
@@ -31,6 +31,6 @@ __all__ = [
     "readings_of",
     "register",
     "registered_ways",
-    "set_hand",
+    "set_one_hand",
     "split_way_names",
 ]

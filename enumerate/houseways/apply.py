@@ -1,5 +1,5 @@
 """Setting hands by a house way: ``apply_way`` (and ``apply_ways``: several ways in one pass)
-over rows of card ids, ``set_hand`` for one hand, and the numba kernels they run."""
+over rows of card ids, ``set_one_hand`` for one hand, and the numba kernels they run."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def _facts(cards, h, ids5, max_low, category5, royal_id):
 def settle(f, s, r, n_rules):
     """The (setting, rule id) a way's choice ``(s, r)`` for the hand of facts ``f`` stands
     for: a setting that is not valid (or ``NONE``) becomes the strongest back, by the fallback
-    rule ``n_rules`` (numba; the kernels and ``set_hand`` share it)."""
+    rule ``n_rules`` (numba; the kernels and ``set_one_hand`` share it)."""
     if s == NONE or not f.valid[s]:
         return highest_back(f, np.ones(21, dtype=np.bool_)), n_rules
     return s, r
@@ -203,11 +203,11 @@ class WaySetting:
     rule: str
 
 
-def set_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySetting:
+def set_one_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySetting:
     """Set one seven-card hand by ``way``.
 
     >>> from enumerate.houseways import get_way
-    >>> s = set_hand(get_way("max-back"), "As Ks Qs Js Ts 2c 3d")
+    >>> s = set_one_hand(get_way("max-back"), "As Ks Qs Js Ts 2c 3d")
     >>> " ".join(map(str, s.low))
     '3d 2c'
     """
