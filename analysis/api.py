@@ -25,11 +25,20 @@ from typing import TYPE_CHECKING
 from analysis.games.players import Player
 from analysis.render.formats import decimal
 from enumerate.cards import parse_cards
+from enumerate.errors import (
+    BetFileError,
+    CardError,
+    ConditionError,
+    DataFileError,
+    PaytableError,
+    VariantError,
+)
 from enumerate.rules import Deck, Rules
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from analysis.checks.simulate import Simulation
     from analysis.derive import Derivation
     from analysis.games.hands import HandReport
     from analysis.games.paytables import Paytable
@@ -39,18 +48,30 @@ if TYPE_CHECKING:
     from analysis.pricing.envy import EnvyByTable, EnvyTable, SideBetReport
     from analysis.pricing.optimal import OptimalStrategy
     from analysis.pricing.returns import ReturnTable
+    from analysis.report.build import Report
+    from analysis.waylab.cardcheck import CardCheck
+    from analysis.waylab.wayedge import DealerLab
     from analysis.waylab.ways import SetReport, WayDiff
     from enumerate.houseways import HouseWay
 
 __all__ = [
+    "BetFileError",
+    "CardError",
+    "ConditionError",
+    "DataFileError",
     "Deck",
+    "PaytableError",
     "Player",
     "Rules",
+    "VariantError",
     "banking",
     "best_settings",
     "bet_files",
+    "casino_ways",
+    "check_card",
     "compare_tables",
     "compare_ways",
+    "dealer_lab",
     "decimal",
     "derived_strategy",
     "derived_way",
@@ -58,23 +79,32 @@ __all__ = [
     "envy_by_table",
     "envy_table",
     "five_card_name",
+    "get_variant",
+    "get_way",
     "hand",
     "house_optimal_edge",
+    "house_way_records",
     "house_ways",
+    "load_way_modules",
     "optimal_strategy",
     "parse_cards",
     "paytable",
     "paytables",
+    "reports",
     "return_table",
     "set_hand",
     "seven_card_classes",
     "side_bet",
     "side_bets",
+    "simulate",
     "two_card_name",
     "variants",
     "verify",
+    "way_clauses",
     "way_costs",
     "way_edge",
+    "way_patterns",
+    "way_readings",
 ]
 
 def _deck(deck: Deck | str | None) -> Deck:
@@ -258,12 +288,15 @@ def best_settings(
     deck: Deck | str | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
+    method: str = "auto",
 ) -> HandChoices:
     """Every non-dominated setting of one hand with its exact counts against all dealer hands
-    of the other cards and its EV; the house way's setting and the optimal one marked."""
+    of the other cards and its EV; the house way's setting and the optimal one marked.
+    ``method``: "auto" reads the cached per-hand table of the deck when there is one, else
+    counts this hand alone ("direct"); "table" builds the table if needed."""
     from analysis.pricing.best import hand_choices
 
-    return hand_choices(cards, variant, way, _deck(deck), rules, use_cache)
+    return hand_choices(cards, variant, way, _deck(deck), rules, use_cache, method)
 
 
 def set_hand(cards: str, *, way: HouseWay | str = "gli", rules: Rules | None = None) -> SetReport:
@@ -292,6 +325,26 @@ def compare_ways(
     return diff_ways(a, b, _deck(deck), rules)
 
 
+def dealer_lab(
+    variant: Variant | str,
+    *,
+    player: Player | str | None = None,
+    player_way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    on_build: Callable[[str], None] | None = None,
+) -> DealerLab:
+    """The per-dealer table of ``variant`` against these players (best-responding, or blind by
+    ``player_way``): built once per deck and player mode (``on_build`` is told when it must
+    be), then every dealer way is a sum over it. Pass it as ``lab=`` to ``way_edge``,
+    ``house_optimal_edge``, ``way_costs`` and ``way_patterns`` to ask several questions of one
+    table."""
+    from analysis.waylab.wayedge import dealer_lab as make
+
+    mode = None if player is None else Player(player).value
+    return make(variant, mode, player_way, _deck(deck), rules, on_build=on_build)
+
+
 def way_edge(
     variant: Variant | str,
     *,
@@ -301,13 +354,17 @@ def way_edge(
     deck: Deck | str | None = None,
     rules: Rules | None = None,
     use_cache: bool = True,
+    lab: DealerLab | None = None,
 ) -> ReturnTable:
     """The return table of ``variant`` with the dealer setting by ``way``, priced from the
-    per-dealer table (built once per deck and player mode, then any dealer way is a sum):
-    best-responding players, or blind players setting by ``player_way``."""
-    from analysis.waylab.wayedge import price_dealer_way as make
+    per-dealer table (``dealer_lab``; built once per deck and player mode, then any dealer way
+    is a sum): best-responding players, or blind players setting by ``player_way``."""
+    from analysis.waylab.wayedge import price_dealer_way
 
-    return make(variant, way, player, player_way, _deck(deck), rules, use_cache)
+    if lab is not None:
+        return price_dealer_way(variant, way, lab=lab)
+    mode = None if player is None else Player(player).value
+    return price_dealer_way(variant, way, mode, player_way, _deck(deck), rules, use_cache)
 
 
 def house_optimal_edge(
@@ -317,50 +374,63 @@ def house_optimal_edge(
     player_way: HouseWay | str | None = None,
     deck: Deck | str | None = None,
     rules: Rules | None = None,
+    lab: DealerLab | None = None,
 ) -> Fraction:
     """The ceiling of every dealer way: the house edge of the dealer who sets each hand the
     way best for the house against these players."""
-    from analysis.waylab.wayedge import dealer_lab, house_optimal
+    from analysis.waylab.wayedge import house_optimal
 
-    lab = dealer_lab(variant, player, player_way, _deck(deck), rules)
+    lab = lab or dealer_lab(variant, player=player, player_way=player_way, deck=deck, rules=rules)
     return house_optimal(lab, variant).house_edge
+
+
+def _check_max_rules(max_rules: int) -> None:
+    from analysis.derive import MAX_RULES
+
+    if not 1 <= max_rules <= MAX_RULES:
+        raise ValueError(f"a derived card has 1 to {MAX_RULES} rules, not {max_rules}")
 
 
 def derived_strategy(
     variant: Variant | str,
     *,
     way: HouseWay | str | None = None,
-    rules: int = 12,
+    max_rules: int = 12,
     base: HouseWay | str | None = None,
     deck: Deck | str | None = None,
-    game_rules: Rules | None = None,
+    rules: Rules | None = None,
 ) -> Derivation:
-    """The player's rule cards of 1 .. ``rules`` rules for a blind variant against the
+    """The player's rule cards of 1 .. ``max_rules`` rules for a blind variant against the
     dealer's ``way``, each an exact house edge (``docs/derive.md``): ``.edge(k)``,
     ``.posted(k)``, ``.card(k)`` (a way that prices like any card), ``.still_worse(k)``."""
     from analysis.derive import derive_strategy
 
+    _check_max_rules(max_rules)
     name = variant if isinstance(variant, str) else variant.name
-    return derive_strategy(name, _way_name(way), rules, base, _deck(deck), game_rules)
+    return derive_strategy(name, _way_name(way), max_rules, base, _deck(deck), rules)
 
 
 def derived_way(
     variant: Variant | str,
     *,
-    rules: int = 12,
+    max_rules: int = 12,
     base: HouseWay | str | None = None,
     player_way: HouseWay | str | None = None,
     deck: Deck | str | None = None,
-    game_rules: Rules | None = None,
+    rules: Rules | None = None,
+    lab: DealerLab | None = None,
 ) -> Derivation:
-    """The dealer's rule cards of 1 .. ``rules`` rules over the card ``base`` (default the
+    """The dealer's rule cards of 1 .. ``max_rules`` rules over the card ``base`` (default the
     variant's way), against best-responding players (exposed games) or players who set by
-    ``player_way``; each an exact house edge, up toward the house-optimal ceiling."""
+    ``player_way`` (or those of ``lab``); each an exact house edge, up toward the
+    house-optimal ceiling."""
     from analysis.derive import derive_way
 
+    _check_max_rules(max_rules)
     name = variant if isinstance(variant, str) else variant.name
     player = None if player_way is None else Player.HOUSE_WAY
-    return derive_way(name, rules, base, player, _way_name(player_way), _deck(deck), game_rules)
+    return derive_way(name, max_rules, base, player, _way_name(player_way), _deck(deck), rules,
+                      lab=lab)  # fmt: skip
 
 
 def way_costs(
@@ -371,13 +441,33 @@ def way_costs(
     player_way: HouseWay | str | None = None,
     deck: Deck | str | None = None,
     rules: Rules | None = None,
+    lab: DealerLab | None = None,
 ) -> pd.DataFrame:
     """Per rule of the dealer way ``way``: the hands it sets, those below the house-optimal
     setting and the house edge they give away."""
     from analysis.waylab.waycosts import rule_costs
-    from analysis.waylab.wayedge import dealer_lab
 
-    return rule_costs(dealer_lab(variant, player, player_way, _deck(deck), rules), variant, way)
+    lab = lab or dealer_lab(variant, player=player, player_way=player_way, deck=deck, rules=rules)
+    return rule_costs(lab, variant, way)
+
+
+def way_patterns(
+    variant: Variant | str,
+    *,
+    way: HouseWay | str,
+    top: int | None = 40,
+    player: Player | str | None = None,
+    player_way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    lab: DealerLab | None = None,
+) -> pd.DataFrame:
+    """The hands ``way`` sets below the house-optimal setting, by rank pattern and the two
+    settings, costliest first (``top`` rows; all when None)."""
+    from analysis.waylab.waycosts import pattern_costs
+
+    lab = lab or dealer_lab(variant, player=player, player_way=player_way, deck=deck, rules=rules)
+    return pattern_costs(lab, variant, way, top=top)
 
 
 def house_ways() -> pd.DataFrame:
@@ -385,6 +475,13 @@ def house_ways() -> pd.DataFrame:
     from analysis.waylab.ways import way_listing
 
     return way_listing()
+
+
+def casino_ways() -> tuple[str, ...]:
+    """The house ways of the casinos (the report's ways), by name."""
+    from analysis.waylab.ways import CASINO_WAYS
+
+    return tuple(CASINO_WAYS)
 
 
 def variants() -> list[str]:
@@ -479,3 +576,96 @@ def dominated_settings(way: HouseWay | str, *, deck: Deck | str | None = None,
     from analysis.waylab.ways import dominated_by_rule
 
     return dominated_by_rule(way, _deck(deck), rules)
+
+
+def get_way(name: str) -> HouseWay:
+    """The house way ``name``: a registered name, a reading (``"gli[two-pair=or]"``) or a rule
+    card's file; an unknown one is a ``ValueError`` naming the known ways."""
+    from enumerate.houseways import get_way as lookup
+
+    return lookup(name)
+
+
+def get_variant(spec: str) -> Variant:
+    """A shipped variant by name, or a variant file (a ``VariantError`` when it is wrong)."""
+    from analysis.games.variants import get_variant as lookup
+
+    return lookup(spec)
+
+
+def way_clauses() -> pd.DataFrame:
+    """The ambiguous clauses of the registered ways' cards, each with the reading its way
+    takes and the literal one (choose another as ``way[clause=reading]``)."""
+    from analysis.waylab.ways import clause_listing
+
+    return clause_listing()
+
+
+def way_readings() -> pd.DataFrame:
+    """The alternatives of each clause of ``way_clauses`` and what each means."""
+    from analysis.waylab.ways import reading_listing
+
+    return reading_listing()
+
+
+def house_way_records() -> list[dict]:
+    """``house_ways`` as records, each with its clauses and their readings."""
+    from analysis.waylab.ways import way_records
+
+    return way_records()
+
+
+def check_card(card: HouseWay | str, *, deck: Deck | str | None = None,
+               rules: Rules | None = None) -> CardCheck:  # fmt: skip
+    """Every rule of a rule card (a card's name, a reading or a file) over every hand of the
+    deck: the hands each rule reaches and sets, and the card's errors and warnings."""
+    from analysis.waylab.cardcheck import check_card as check
+
+    return check(card, _deck(deck), rules)
+
+
+def simulate(
+    variant: Variant | str,
+    *,
+    deals: int,
+    seed: int = 1,
+    way: str | None = None,
+    player: Player | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> Simulation:
+    """Monte Carlo of a variant's main wager over ``deals`` random deals (reproducible for a
+    seed): the simulated return table, its house edge and that estimate's standard error, the
+    independent check of ``return_table``."""
+    from analysis.checks.simulate import simulate_variant
+
+    if deals < 1:
+        raise ValueError(f"deals={deals}: a simulation needs at least one deal")
+    name = variant if isinstance(variant, str) else variant.name
+    mode = None if player is None else Player(player).value
+    return simulate_variant(name, deals, seed, way, mode, _deck(deck), rules)
+
+
+def reports(
+    out: str = "reports",
+    *,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+    ways: Sequence[str] = (),
+    optimal: bool = True,
+    log: Callable[[str], None] = print,
+) -> Report:
+    """Write the report (every variant, casino way, side bet and comparison page, as HTML,
+    Markdown, CSV and JSON) under ``out``; ``ways``: the casino ways (default all)."""
+    from analysis.report.build import build_reports
+
+    return build_reports(out, _deck(deck), rules, list(ways), optimal, log=log)
+
+
+def load_way_modules(specs: Sequence[str] = ()) -> None:
+    """Import the modules of user-defined house ways (``.py`` paths or dotted names) listed in
+    ``$PAIGOW_WAY_MODULES`` and in ``specs``; each registers its ways when imported."""
+    from analysis.waylab.ways import load_way_module, way_modules_from_env
+
+    for spec in [*way_modules_from_env(), *specs]:
+        load_way_module(spec)

@@ -10,10 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
-
-class DataFileError(ValueError):
-    """A data file is wrong: one line naming the file and the field."""
-
+from enumerate.errors import DataFileError
 
 E = TypeVar("E", bound=DataFileError)
 

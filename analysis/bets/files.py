@@ -35,7 +35,8 @@ from pathlib import Path
 from analysis.bets.scopes import HANDS, SCOPE_OF
 from analysis.games.paytables import ENVY_DIR, PaytableError, load_paytable
 from enumerate.conditions import Node, facts_used, read
-from enumerate.datafile import DataFileError, exact, fail, quoted, read_toml, text_field
+from enumerate.datafile import exact, fail, quoted, read_toml, text_field
+from enumerate.errors import BetFileError
 from enumerate.paths import data_dir
 
 BET_DIR = data_dir() / "bets"
@@ -45,10 +46,6 @@ EVENT_FIELDS = ("name", "pays", "when")
 ORDERS = ("first", "highest")
 UNITS = {"player": "player hands", "dealer": "dealer hands", "first-three": "three-card hands",
          "deal": "deals"}  # fmt: skip
-
-
-class BetFileError(DataFileError):
-    """A bet file is wrong: one line naming the file and the entry."""
 
 
 _fail = partial(fail, BetFileError)

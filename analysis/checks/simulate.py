@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -191,6 +192,27 @@ def compare_counts(
     return Comparison(table, bool((np.abs(z) <= limit).all()))
 
 
+@dataclass(frozen=True, eq=False)
+class Simulation:
+    """A variant's main wager simulated: the return table of the deals dealt, its house edge
+    and that estimate's standard error (one), the deals and the seed."""
+
+    table: Any  # a ReturnTable of the simulated counts
+    house_edge: Fraction
+    se: float
+    deals: int
+    seed: int
+
+    def render(self, fmt: str = "md") -> str:
+        """The table; under it, in md and html, the estimate and its error."""
+        out = self.table.render(fmt)
+        if fmt in ("md", "html"):
+            out += (f"Monte Carlo: {self.deals:,} deals, seed {self.seed}: house edge "
+                    f"{float(self.house_edge) * 100:.4f}% +/- {self.se * 100:.4f}% (one "
+                    "standard error)\n")  # fmt: skip
+        return out
+
+
 def simulate_variant(
     variant: str,
     n_deals: int,
@@ -199,7 +221,7 @@ def simulate_variant(
     player: str | None = None,
     deck: Deck | None = None,
     rules: Rules | None = None,
-) -> tuple[Any, Fraction, float]:
+) -> Simulation:
     """Monte Carlo of a variant's main wager: its return table from ``n_deals`` random deals,
     the estimated house edge and its standard error (from the per-deal payoff variance)."""
     from analysis.games.variants import get_variant
@@ -223,4 +245,4 @@ def simulate_variant(
     mean = sum((Fraction(p) * Fraction(x) for p, x in pairs), Fraction(0))
     second = sum((Fraction(p) * Fraction(x) ** 2 for p, x in pairs), Fraction(0))
     se = float((second - mean * mean) / n_deals) ** 0.5
-    return table, -mean, se
+    return Simulation(table, -mean, se, n_deals, seed)

@@ -8,31 +8,28 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from analysis import api
 from analysis.cli.options import UsageError, deck_of, rules_of
 from analysis.render.formats import markdown
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
-    from analysis.derive import MAX_RULES, derive_strategy, derive_way
-    from analysis.games.players import Player
-
-    if not 1 <= args.rules <= MAX_RULES:
-        raise UsageError(f"--rules {args.rules}: give 1 to {MAX_RULES}")
     if args.side == "strategy":
         if args.player_way:
             raise UsageError("--player-way is for a dealer's card (paigow derive way)")
-        d = derive_strategy(args.game, args.way, args.rules, args.base, deck_of(args),
-                            rules_of(args))  # fmt: skip
+        d = api.derived_strategy(args.game, way=args.way, max_rules=args.rules, base=args.base,
+                                 deck=deck_of(args), rules=rules_of(args))  # fmt: skip
         beats: list[str] = []
     else:
-        from analysis.waylab.wayedge import dealer_lab, price_dealer_way
-        from analysis.waylab.ways import CASINO_WAYS
-
-        player = None if args.player_way is None else Player.HOUSE_WAY
-        lab = dealer_lab(args.game, player, args.player_way, deck_of(args), rules_of(args))
-        d = derive_way(args.game, args.rules, args.base or args.way, lab=lab)
-        beats = d.beating({w: price_dealer_way(args.game, w, lab=lab).house_edge
-                           for w in CASINO_WAYS})  # fmt: skip
+        d = api.derived_way(args.game, max_rules=args.rules, base=args.base or args.way,
+                            player_way=args.player_way, deck=deck_of(args),
+                            rules=rules_of(args))  # fmt: skip
+        # the per-dealer table the derivation built (cached): every casino way priced from it
+        player = None if args.player_way is None else api.Player.HOUSE_WAY
+        lab = api.dealer_lab(args.game, player=player, player_way=args.player_way,
+                             deck=deck_of(args), rules=rules_of(args))  # fmt: skip
+        beats = d.beating({w: api.way_edge(args.game, way=w, lab=lab).house_edge
+                           for w in api.casino_ways()})  # fmt: skip
     k = len(d.steps)
     if args.out:
         Path(args.out).write_text(d.card_text(k))

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
+from analysis import api
 from analysis.cli.options import UsageError, deck_of, rules_of, tell
 from analysis.render.formats import decimal, markdown, to_json
 from enumerate.cards import parse_cards
@@ -27,8 +28,7 @@ from enumerate.runtime.allocator import no_huge_pages_by_default
 
 if TYPE_CHECKING:
 
-    from analysis.games.variants import Variant
-    from enumerate.houseways import HouseWay
+    pass
 
 EXIT_USAGE = 2
 
@@ -82,33 +82,14 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-# The look-ups most commands start with, importing their modules (and numba) only when called.
-def get_way(name: str) -> HouseWay:
-    """The registered house way ``name`` (``enumerate.houseways.get_way``)."""
-    from enumerate.houseways import get_way as lookup
-
-    return lookup(name)
-
-
-def get_variant(spec: str) -> Variant:
-    """A shipped variant by name, or a variant file (``analysis.games.variants.get_variant``)."""
-    from analysis.games.variants import get_variant as lookup
-
-    return lookup(spec)
-
-
 def cmd_hand(args: argparse.Namespace) -> int:
-    from analysis.games.hands import hand_report
-
-    print(hand_report(args.cards, rules_of(args)).render(args.format), end="")
+    print(api.hand(args.cards, rules=rules_of(args)).render(args.format), end="")
     return 0
 
 
 def cmd_categories(args: argparse.Namespace) -> int:
-    from analysis.pricing.categories import category_table
-
     deck = deck_of(args)
-    df = category_table(deck, rules_of(args))
+    df = api.seven_card_classes(deck=deck, rules=rules_of(args))
     total = int(df["combinations"].iloc[-1])
     if args.format == "json":
         rows = [
@@ -133,58 +114,47 @@ def cmd_categories(args: argparse.Namespace) -> int:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
-    from analysis.waylab.ways import set_report
-
-    r = set_report(get_way(args.house_way), args.cards, rules_of(args))
+    r = api.set_hand(args.cards, way=api.get_way(args.house_way), rules=rules_of(args))
     print(r.render(args.format), end="")
     return 0
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from analysis.api import Player, return_table
-
-    variant = get_variant(args.variant)
+    variant = api.get_variant(args.variant)
     if args.house_way is not None:
-        get_way(args.house_way)  # an unknown way fails here, before any counting
+        api.get_way(args.house_way)  # an unknown way fails here, before any counting
     try:
-        player = None if args.player is None else Player(args.player)
+        player = None if args.player is None else api.Player(args.player)
     except ValueError:
-        known = ", ".join(p.value for p in Player)
+        known = ", ".join(p.value for p in api.Player)
         raise UsageError(f"--player {args.player}: expected one of {known}") from None
-    if player == Player.BANKING_OPTIMAL:
+    if player == api.Player.BANKING_OPTIMAL:
         tell("the per-hand table, with every setting counted as the banker (cached once "
-              "it is built; the optimal player reads the same table)")
-    elif player == Player.OPTIMAL and not variant.dealer_exposed:
+             "it is built; the optimal player reads the same table)")
+    elif player == api.Player.OPTIMAL and not variant.dealer_exposed:
         tell(f"exact per-hand counts of every class ({variant.name}, optimal blind play)")
     if args.player_way is not None:
-        get_way(args.player_way)
-    table = return_table(variant, way=args.house_way, player=player,
-                         player_way=args.player_way, deck=deck_of(args), rules=rules_of(args),
-                         on_run=tell)  # fmt: skip
+        api.get_way(args.player_way)
+    table = api.return_table(variant, way=args.house_way, player=player,
+                             player_way=args.player_way, deck=deck_of(args),
+                             rules=rules_of(args), on_run=tell)  # fmt: skip
     print(table.render(args.format), end="")
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from analysis.checks.simulate import simulate_variant
-
     if args.deals < 1:
         raise UsageError("--deals must be at least 1")
     if args.house_way is not None:
-        get_way(args.house_way)
-    table, edge, se = simulate_variant(args.variant, args.deals, args.seed, args.house_way,
-                                       args.player, deck_of(args), rules_of(args))  # fmt: skip
-    print(table.render(args.format), end="")
-    if args.format in ("md", "html"):
-        print(f"Monte Carlo: {args.deals:,} deals, seed {args.seed}: house edge "
-              f"{float(edge) * 100:.4f}% +/- {se * 100:.4f}% (one standard error)")  # fmt: skip
+        api.get_way(args.house_way)
+    sim = api.simulate(args.variant, deals=args.deals, seed=args.seed, way=args.house_way,
+                       player=args.player, deck=deck_of(args), rules=rules_of(args))  # fmt: skip
+    print(sim.render(args.format), end="")
     return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from analysis.checks.verify import check_published
-
-    df = check_published(only=args.only)
+    df = api.verify(only=args.only)
     if args.format == "json":
         print(to_json(df.to_dict("records")))
     elif args.format == "csv":
@@ -202,31 +172,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_reports(args: argparse.Namespace) -> int:
-    from analysis.report.build import build_reports
     from enumerate.houseways import split_way_names
 
     ways = split_way_names(args.ways) if args.ways else []
     for w in ways:
-        get_way(w)
+        api.get_way(w)
     t0 = time.perf_counter()
 
     def log(message: str) -> None:  # each line with the seconds since the start
         print(f"[{time.perf_counter() - t0:6.1f} s] {message}", file=sys.stderr, flush=True)
 
-    rep = build_reports(args.out, deck_of(args), rules_of(args), ways, not args.no_optimal, log=log)
+    rep = api.reports(args.out, deck=deck_of(args), rules=rules_of(args), ways=ways,
+                      optimal=not args.no_optimal, log=log)  # fmt: skip
     print(f"reports written to {rep.out}/ (index.md)")
     return 0
 
 
 def cmd_best(args: argparse.Namespace) -> int:
-    from analysis.pricing.best import hand_choices
-
     parse_cards(args.cards, count=7)
-    variant = get_variant(args.variant)
+    variant = api.get_variant(args.variant)
     if args.house_way is not None:
-        get_way(args.house_way)
-    got = hand_choices(args.cards, variant, args.house_way, deck_of(args), rules_of(args),
-                       method=args.method)  # fmt: skip
+        api.get_way(args.house_way)
+    got = api.best_settings(args.cards, variant=variant, way=args.house_way, deck=deck_of(args),
+                            rules=rules_of(args), method=args.method)  # fmt: skip
     print(got.render(args.format), end="")
     return 0
 
@@ -350,10 +318,7 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        from analysis.waylab.ways import load_way_module, way_modules_from_env
-
-        for spec in [*way_modules_from_env(), *args.way_module]:
-            load_way_module(spec)
+        api.load_way_modules(args.way_module)
         return int(args.func(args))
     except (UsageError, ValueError) as err:
         print(f"paigow: error: {err}", file=sys.stderr)

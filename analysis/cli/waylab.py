@@ -7,34 +7,31 @@ deck; then cached); every later call, for any dealer way, reads it and answers q
 from __future__ import annotations
 
 import argparse
-import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from analysis.games.variants import get_variant
+from analysis import api
+from analysis.cli.options import deck_of, rules_of, tell
 from analysis.render.formats import decimal, markdown, to_json
-from analysis.waylab.waycosts import pattern_costs, rule_costs
-from analysis.waylab.wayedge import DealerLab, dealer_lab, house_optimal, price_dealer_way
-from enumerate.houseways import get_way
-from enumerate.rules import Deck, Rules
+
+if TYPE_CHECKING:
+    from analysis.waylab.wayedge import DealerLab
 
 
 def _lab(args: argparse.Namespace) -> DealerLab:
-    variant = get_variant(args.variant)
-    get_way(args.way)  # an unknown way fails here, before any counting
+    variant = api.get_variant(args.variant)
+    api.get_way(args.way)  # an unknown way fails here, before any counting
     if args.player_way is not None:
-        get_way(args.player_way)
-    deck, rules = Deck.parse(args.deck), Rules(wheel=args.wheel)
-    lab = dealer_lab(variant, args.player, args.player_way, deck, rules, use_cache=True,
-                     on_build=lambda m: print(f"paigow: {m}", file=sys.stderr))  # fmt: skip
-    return lab
+        api.get_way(args.player_way)
+    return api.dealer_lab(variant, player=args.player, player_way=args.player_way,
+                          deck=deck_of(args), rules=rules_of(args), on_build=tell)  # fmt: skip
 
 
 def cmd_way_edge(args: argparse.Namespace) -> int:
     lab = _lab(args)
-    table = price_dealer_way(args.variant, args.way, lab=lab)
-    ceiling = house_optimal(lab, args.variant).house_edge
+    table = api.way_edge(args.variant, way=args.way, lab=lab)
+    ceiling = api.house_optimal_edge(args.variant, lab=lab)
     if args.format == "json":
         out = table.to_dict()
         out["house_optimal_edge"] = float(ceiling)
@@ -54,9 +51,8 @@ def _shown(df: pd.DataFrame) -> pd.DataFrame:
 
 def cmd_way_costs(args: argparse.Namespace) -> int:
     lab = _lab(args)
-    opt = house_optimal(lab, args.variant)
-    rules = rule_costs(lab, args.variant, args.way, opt)
-    patterns = pattern_costs(lab, args.variant, args.way, top=args.top, opt=opt)
+    rules = api.way_costs(args.variant, way=args.way, lab=lab)
+    patterns = api.way_patterns(args.variant, way=args.way, top=args.top, lab=lab)
     if args.format == "json":
         def rows(df: pd.DataFrame) -> list[dict[str, Any]]:
             return [{**{str(k): v for k, v in r.items()}, "cost": float(r["cost"]),

@@ -7,42 +7,37 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from analysis import api
 from analysis.cli.options import deck_of, rules_of
 from analysis.render.formats import markdown, to_json
-from enumerate.houseways import get_way
 
 
 def cmd_ways(args: argparse.Namespace) -> int:
-    from analysis.waylab.ways import clause_listing, reading_listing, way_listing, way_records
-
     if args.format == "json":
-        print(to_json(way_records()))
+        print(to_json(api.house_way_records()))
     elif args.format == "csv":
-        print(way_listing().to_csv(index=False), end="")
+        print(api.house_ways().to_csv(index=False), end="")
     else:
-        print(markdown(way_listing()))
-        clauses = clause_listing()
+        print(markdown(api.house_ways()))
+        clauses = api.way_clauses()
         if len(clauses):
             print("\nAmbiguous clauses, read by name: way[clause=reading,...], e.g. "
                   "--house-way 'gli[two-pair=or]'\n")  # fmt: skip
             print(markdown(clauses))
             print()
-            print(markdown(reading_listing()))
+            print(markdown(api.way_readings()))
     return 0
 
 
 def cmd_diff_ways(args: argparse.Namespace) -> int:
-    from analysis.waylab.ways import diff_ways
-
-    d = diff_ways(get_way(args.a), get_way(args.b), deck_of(args), rules_of(args))
+    d = api.compare_ways(api.get_way(args.a), api.get_way(args.b), deck=deck_of(args),
+                         rules=rules_of(args))  # fmt: skip
     print(d.render(args.format), end="")
     return 0
 
 
 def cmd_way_check(args: argparse.Namespace) -> int:
-    from analysis.waylab.cardcheck import check_card
-
-    check = check_card(args.card, deck_of(args), rules_of(args))
+    check = api.check_card(args.card, deck=deck_of(args), rules=rules_of(args))
     print(check.render(args.format), end="")
     return 1 if check.errors() else 0
 

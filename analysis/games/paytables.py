@@ -36,7 +36,8 @@ from functools import partial
 from pathlib import Path
 
 from enumerate.classes import SevenCardClass
-from enumerate.datafile import DataFileError, exact, fail, quoted, read_toml, text_field
+from enumerate.datafile import exact, fail, quoted, read_toml, text_field
+from enumerate.errors import PaytableError
 from enumerate.paths import data_dir
 
 ENVY_DIR = data_dir() / "envy"  # the envy tables, in this format
@@ -68,10 +69,6 @@ BET_EVENTS: dict[str, tuple[str, ...]] = {
 }
 ENVY_BETS = ("fortune", "chan-chu", "envy")  # bets whose tables may carry an [envy] section
 FIELDS = ("bet", "envy", "name", "note", "pays", "source", "template", "title")
-
-
-class PaytableError(DataFileError):
-    """A paytable file is wrong."""
 
 
 _fail = partial(fail, PaytableError)

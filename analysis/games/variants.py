@@ -55,7 +55,8 @@ from enumerate.conditions import (
     facts_used,
     read,
 )
-from enumerate.datafile import DataFileError, exact, fail, quoted, read_toml, text_field
+from enumerate.datafile import exact, fail, quoted, read_toml, text_field
+from enumerate.errors import VariantError
 from enumerate.houseways import get_way
 from enumerate.paths import data_dir
 from enumerate.vocabulary import ALL_DEALER_EVENTS
@@ -105,10 +106,6 @@ FIELDS = (
     "readings", "source", "title",
 )  # fmt: skip
 READING_FIELDS = ("dealer_rules", "means")
-
-
-class VariantError(DataFileError):
-    """A variant file is wrong, or a variant name is unknown."""
 
 
 _fail = partial(fail, VariantError)

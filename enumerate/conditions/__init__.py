@@ -21,7 +21,7 @@ Const(value=0, kind=<Kind.CATEGORY: 'category'>, text='high_card', at=13)
 >>> read("fortune >= flushes", SEVEN_CARDS, where="my-bet.toml: event 1 (flush): when")
 Traceback (most recent call last):
 ...
-enumerate.conditions.errors.ConditionError: my-bet.toml: event 1 (flush): when, column 12: \
+enumerate.errors.ConditionError: my-bet.toml: event 1 (flush): when, column 12: \
 'flushes' is not a Fortune class (known: nothing, three_pair, straight, three_of_a_kind, \
 flush, full_house, four_of_a_kind, straight_flush, royal_flush, five_aces, \
 seven_card_straight_flush_joker, royal_match, seven_card_straight_flush)
@@ -30,7 +30,6 @@ seven_card_straight_flush_joker, royal_match, seven_card_straight_flush)
 from __future__ import annotations
 
 from enumerate.conditions.check import check
-from enumerate.conditions.errors import ConditionError
 from enumerate.conditions.evaluate import ArrayRows, Rows, evaluate
 from enumerate.conditions.facts import FactSpec
 from enumerate.conditions.scopes import (
@@ -47,6 +46,7 @@ from enumerate.conditions.settings import CanSet, Choice, Selector
 from enumerate.conditions.syntax import parse
 from enumerate.conditions.text import text
 from enumerate.conditions.tree import Kind, Node, calls_used, facts_used
+from enumerate.errors import ConditionError
 
 __all__ = [
     "CARD",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from enumerate.conditions.errors import ConditionError
 from enumerate.conditions.scopes import Scope
 from enumerate.conditions.syntax import parse
 from enumerate.conditions.text import text
@@ -37,6 +36,7 @@ from enumerate.conditions.tree import (
     Word,
 )
 from enumerate.conditions.values import is_value, known, value_of
+from enumerate.errors import ConditionError
 
 # kinds whose values have an order that a comparison other than == and != may ask about
 _ORDERED = frozenset(Kind) - {Kind.TRUTH}

@@ -29,11 +29,11 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from enumerate.conditions.errors import ConditionError
 from enumerate.conditions.facts import CARD_FACTS
 from enumerate.conditions.syntax import split_arguments
 from enumerate.conditions.tree import Const, Fact, Kind
 from enumerate.conditions.values import CATEGORIES, RANK_WORDS, value_of
+from enumerate.errors import ConditionError
 from enumerate.vocabulary import Category
 
 ROYAL = "royal_flush"

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from enumerate.conditions.errors import ConditionError
 from enumerate.conditions.tree import (
     COMPARISONS,
     And,
@@ -38,6 +37,7 @@ from enumerate.conditions.tree import (
     Within,
     Word,
 )
+from enumerate.errors import ConditionError
 
 KEYWORDS = ("and", "or", "not", "in")
 NAME = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"

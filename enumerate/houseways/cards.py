@@ -44,7 +44,8 @@ from typing import Any
 
 from enumerate.conditions import CARD, ConditionError, read
 from enumerate.conditions.settings import read_front
-from enumerate.datafile import DataFileError, parse_toml, read_text, text_field
+from enumerate.datafile import parse_toml, read_text, text_field
+from enumerate.errors import CardError
 from enumerate.houseways.interpreter import run_card
 from enumerate.houseways.program import compile_card
 from enumerate.houseways.way import Clause, HouseWay, resolve_reading, spell_reading
@@ -57,10 +58,6 @@ CLAUSE_FIELDS = {"id", "rule", "text", "literal", "default", "readings"}
 KINDS = ("house way", "strategy")
 _QUOTE = re.compile(r"\{([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?\}")
 _DEPTH = 5  # quotes inside quoted fragments, at most this deep
-
-
-class CardError(DataFileError):
-    """A mistake in a rule card: one line saying where and what."""
 
 
 _text = partial(text_field, CardError)

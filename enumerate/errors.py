@@ -1,9 +1,29 @@
-"""The one error of the condition language: what is wrong, where in the text, in which entry of
-which file."""
+"""The errors a user can cause, one class per kind of input, each one line saying where and
+what (the command line prints it and exits with status 2). All are ``DataFileError``s, which are
+``ValueError``s; this module imports nothing, so the API exports them at no cost.
+"""
 
 from __future__ import annotations
 
-from enumerate.datafile import DataFileError
+
+class DataFileError(ValueError):
+    """A data file is wrong: one line naming the file and the field."""
+
+
+class CardError(DataFileError):
+    """A mistake in a rule card: one line saying where and what."""
+
+
+class BetFileError(DataFileError):
+    """A bet file is wrong: one line naming the file and the entry."""
+
+
+class PaytableError(DataFileError):
+    """A paytable file is wrong."""
+
+
+class VariantError(DataFileError):
+    """A variant file is wrong, or a variant name is unknown."""
 
 
 class ConditionError(DataFileError):
