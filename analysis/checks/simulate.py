@@ -37,9 +37,12 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from analysis.games.variants import get_variant
+from analysis.pricing.counts import DealCounts
+from analysis.pricing.returns import check_player, price
 from enumerate.deals import deal_codes, hand_keys, settle
 from enumerate.engine.pairs.counts import PairCounts
-from enumerate.houseways import HouseWay
+from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
 from enumerate.vocabulary import N_PLAYER_CLASSES, dealer_class_name, player_class_name
 
@@ -224,10 +227,6 @@ def simulate_variant(
 ) -> Simulation:
     """Monte Carlo of a variant's main wager: its return table from ``n_deals`` random deals,
     the estimated house edge and its standard error (from the per-deal payoff variance)."""
-    from analysis.games.variants import get_variant
-    from analysis.pricing.counts import DealCounts
-    from analysis.pricing.returns import check_player, price
-    from enumerate.houseways import get_way
 
     v = get_variant(variant)
     mode = check_player(v, player)

@@ -21,10 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from analysis.bets.files import BET_DIR
+from analysis.pricing.betfiles import price_bet
+from analysis.pricing.envy import price_envy_table
+from analysis.pricing.optimal import optimal_return_table, solve_optimal
+from analysis.pricing.returns import analyze
+from analysis.pricing.sidebets import price_sidebet, sidebet_report
 from enumerate.classes import SevenCardClass
+from enumerate.engine.keys import nine_high_low
 from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
+from enumerate.waytables import way_table
 
 if TYPE_CHECKING:
     from analysis.pricing.betfiles import BetPrice
@@ -53,7 +61,6 @@ def _main(variant: str, way: str, what: str) -> Figure:
     player and the dealer both setting by ``way``."""
 
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.returns import analyze
 
         t = analyze(variant, way, None, deck, rules)
         return t.house_edge if what == "house_edge" else t.probability(what)
@@ -63,8 +70,6 @@ def _main(variant: str, way: str, what: str) -> Figure:
 
 def _nine_high(way: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from enumerate.engine.keys import nine_high_low
-        from enumerate.waytables import way_table
 
         t = hand_table(deck, rules)
         w = way_table(way, deck, rules)
@@ -75,7 +80,6 @@ def _nine_high(way: str) -> Figure:
 
 def _sidebet_edge(bet: str, paytable: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.sidebets import sidebet_report
 
         r = sidebet_report(bet, paytable, deck=deck, rules=rules)
         assert r.returns is not None
@@ -86,7 +90,6 @@ def _sidebet_edge(bet: str, paytable: str) -> Figure:
 
 def _envy(paytable: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.envy import price_envy_table
 
         return price_envy_table(paytable, deck, rules).per_other_player / 5
 
@@ -95,7 +98,6 @@ def _envy(paytable: str) -> Figure:
 
 def _exposed(variant: str, way: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.returns import analyze
 
         return analyze(variant, way, "best-response", deck, rules).house_edge
 
@@ -104,7 +106,6 @@ def _exposed(variant: str, way: str) -> Figure:
 
 def _optimal_gain(variant: str, way: str) -> Figure:
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.optimal import solve_optimal
 
         opt = solve_optimal(variant, way, deck, rules)
         return opt.house_edge(False) - opt.house_edge(True)
@@ -164,13 +165,10 @@ def _statistic(name: str) -> Figure | None:
         return None
 
     def figure(deck: Deck, rules: Rules) -> Fraction:
-        from analysis.pricing.returns import analyze
-        from analysis.pricing.sidebets import price_sidebet
 
         if main:
             way, variant, player = main.group(1), main.group(2), main.group(3)
             if player == "optimal":
-                from analysis.pricing.optimal import optimal_return_table
 
                 table = optimal_return_table(variant, way, deck, rules)
             else:
@@ -195,7 +193,6 @@ def _bet_figure(name: str) -> Figure | None:
     m = _BET.fullmatch(name)
     if m is None:
         return None
-    from analysis.bets.files import BET_DIR
 
     bet, what = m.group(1), m.group(2)
     if not (BET_DIR / f"{bet}.toml").is_file():
@@ -216,7 +213,6 @@ def _bet_figure(name: str) -> Figure | None:
 @cache
 def _priced(bet: str, deck: Deck, rules: Rules) -> BetPrice:
     """A bet file priced once for all its figures."""
-    from analysis.pricing.betfiles import price_bet
 
     return price_bet(bet, deck, rules)
 

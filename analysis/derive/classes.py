@@ -61,6 +61,7 @@ from enumerate.houseways.interpreter import (
 from enumerate.houseways.program import compile_card
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import HandTable
+from enumerate.waytables import flatten_rows, player_table
 
 # The fronts a derived rule may choose, in the card language. Any frontier setting of a hand is
 # one of them ("R1 R2" puts those ranks in front with the strongest back behind, which is the
@@ -368,7 +369,6 @@ def class_choices(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.nda
 
 def _compute(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.ndarray] | None
              ) -> dict[str, np.ndarray]:  # fmt: skip
-    from enumerate.waytables import flatten_rows, player_table
 
     if points is None:
         fr = player_table(table.deck, table.rules)

@@ -29,13 +29,19 @@ from numba import njit
 from analysis.derive.classes import DOMAIN, FRONTS, ClassChoices, class_choices
 from analysis.derive.search import KeyTable, Step, first_rule, grow
 from analysis.derive.words import card_file, condition_text, condition_words, front_words
+from analysis.games.variants import get_variant
+from analysis.pricing.optimal import blind_variant, solve_optimal
+from analysis.pricing.patterns import PatternInput, by_pattern
+from analysis.pricing.strategy import points_of
+from analysis.render.formats import decimal, markdown, to_json
 from analysis.render.notebook import ShowsAsHtml
+from analysis.waylab.wayedge import Pricing, dealer_lab, house_optimal, settings_of
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.cards import CardRule, card_from_text, card_way
 from enumerate.houseways.registry import register
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable
-from enumerate.waytables import WayTable
+from enumerate.waytables import WayTable, way_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -207,7 +213,6 @@ class Derivation(ShowsAsHtml):
             name = f"{self.game}-way-{k}"
             if self.against.startswith("players by "):
                 name += f"-vs-{plain(self.against.removeprefix('players by '))}"
-            from analysis.games.variants import get_variant
 
             usual = get_variant(self.game).house_way
         if self.base.name != usual:
@@ -276,7 +281,6 @@ class Derivation(ShowsAsHtml):
         """The hands the card of ``k`` rules still sets worse than the limit (optimal play or
         the house-optimal setting), by rank pattern and the two settings, most given up
         first (``analysis.waylab.waycosts.by_pattern``)."""
-        from analysis.pricing.patterns import PatternInput, by_pattern
 
         x = self.exact
         rule, high, low, value = self.settings(k)
@@ -321,7 +325,6 @@ class Derivation(ShowsAsHtml):
 
     def render(self, fmt: str = "md") -> str:
         """The curve (md, csv or json) with the summary lines."""
-        from analysis.render.formats import decimal, markdown, to_json
 
         curve = self.curve()
         if fmt == "json":
@@ -377,9 +380,6 @@ def derive_strategy(
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
     dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
     ``opt``: the variant's optimal strategy, if at hand."""
-    from analysis.pricing.optimal import blind_variant, solve_optimal
-    from analysis.pricing.strategy import points_of
-    from enumerate.waytables import way_table
 
     v = blind_variant(variant)
     dealer = way or v.house_way
@@ -428,8 +428,6 @@ def derive_way(
     games; blind players by ``player_way``, default the variant's way, in the others).
     ``lab``: its per-dealer table, and ``ceiling`` the game's house-optimal dealer on it, if
     at hand."""
-    from analysis.games.variants import get_variant
-    from analysis.waylab.wayedge import Pricing, dealer_lab, house_optimal, settings_of
 
     v = get_variant(variant)
     if ceiling is not None:

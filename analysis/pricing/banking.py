@@ -38,10 +38,17 @@ from numba import njit
 
 from analysis.games.players import Player
 from analysis.games.variants import get_variant
-from analysis.pricing.returns import Line, ReturnTable
+from analysis.pricing.counts import pair_counts
+from analysis.pricing.optimal import per_hand_table
+from analysis.pricing.returns import Line, ReturnTable, analyze
+from analysis.render.formats import markdown_cells, to_json
 from analysis.render.notebook import ShowsAsHtml
-from enumerate.houseways import get_way
+from enumerate.deals import deal_codes
+from enumerate.engine.onehand.direct import dealer_keys, way_settings
+from enumerate.houseways import apply_way, get_way
 from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+from enumerate.waytables import way_is_cached
 
 if TYPE_CHECKING:
     from enumerate.engine.perhand.table import PerHand
@@ -84,13 +91,11 @@ def banker_counts(way: str = "gli", banker: str = "house-way", deck: Deck | None
     _check("traditional", banker)
     deck, rules = deck or Deck.full(), rules or Rules()
     if banker == "house-way":
-        from analysis.pricing.counts import pair_counts
 
         c = pair_counts(deck, rules, way, way, 0).counts
         # the opponent is the blind player, the banker the dealer: roles read the other way
         return BankerCounts(int(c.blind_loss.sum()), int(c.blind_push.sum()),
                             int(c.blind_win.sum()))  # fmt: skip
-    from enumerate.tables import hand_table
 
     table = hand_table(deck, rules)
     per = per_hand if per_hand is not None else _per_hand(table, way)
@@ -104,7 +109,6 @@ def banker_counts(way: str = "gli", banker: str = "house-way", deck: Deck | None
 def _per_hand(table: HandTable, way: str) -> PerHand:
     """The per-hand table against ``way`` that the optimal traditional player reads (one
     cached table serves both)."""
-    from analysis.pricing.optimal import per_hand_table
 
     return per_hand_table(table, get_variant("traditional"), way)
 
@@ -166,7 +170,6 @@ def house_edge_banking(
     on one, unit bets): ``((every - 1) x traditional edge - banker's EV) / every``."""
     if every < 1:
         raise ValueError(f"a player banks one round in {every}: expected at least 1")
-    from analysis.pricing.returns import analyze
 
     house = analyze("traditional", way, Player.HOUSE_WAY, deck, rules).house_edge
     return _combined(every, house, banking_table("traditional", way, banker, deck, rules))
@@ -203,10 +206,6 @@ def simulate_banking(opponents: int, rounds: int, seed: int = 1, way: str = "gli
     """Monte Carlo of a banking round: the banker and ``opponents`` hands (the dealer's among
     them) dealt from one deck, every hand set by the house way; the banker settles with each
     opponent and pays 5% commission on a positive net. Reproducible for a seed."""
-    from enumerate.deals import deal_codes
-    from enumerate.engine.onehand.direct import dealer_keys, way_settings
-    from enumerate.houseways import apply_way
-    from enumerate.waytables import way_is_cached
 
     deck, rules = deck or Deck.full(), rules or Rules()
     if not 1 <= opponents <= MAX_OPPONENTS:
@@ -281,7 +280,6 @@ class BankingReport(ShowsAsHtml):
                 f"{e.denominator})" for b, e in self.house_edges.items()]  # fmt: skip
 
     def render(self, fmt: str = "md") -> str:
-        from analysis.render.formats import markdown_cells, to_json
 
         if fmt == "json":
             return to_json(self.to_dict())
@@ -330,7 +328,6 @@ def banking_report(way: str = "gli", rounds: int = 200_000, seed: int = 1, every
     get_way(way)  # an unknown way fails before any work
     if every < 1:
         raise ValueError(f"a player banks one round in {every}: expected at least 1")
-    from analysis.pricing.returns import analyze
 
     tables = {b: banking_table("traditional", way, b, deck, rules, per_hand) for b in bankers}
     house = analyze("traditional", way, Player.HOUSE_WAY, deck, rules).house_edge

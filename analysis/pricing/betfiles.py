@@ -29,6 +29,8 @@ from analysis.bets.scopes import (
     three_card_hands,
     three_card_rows,
 )
+from analysis.games.variants import get_variant
+from analysis.pricing.counts import pair_counts
 from analysis.pricing.envy import (
     BET_AMOUNTS,
     EnvyByTable,
@@ -37,11 +39,16 @@ from analysis.pricing.envy import (
     max_players,
 )
 from analysis.pricing.returns import Line, ReturnTable
+from enumerate.cache import cache_dir, load_or_build, provenance, require
+from enumerate.cards import Card
 from enumerate.conditions import ArrayRows, calls_used, evaluate, facts_used
 from enumerate.conditions.facts import SEVEN_CARD_FACTS
 from enumerate.conditions.tree import Apply
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
+from enumerate.vocabulary import dealer_class_name, player_class_name
+from enumerate.waytables import cache_stem, way_table
 
 
 @dataclass(frozen=True)
@@ -73,8 +80,6 @@ def bet_rows(
                     lambda r: _cards_text(hands[r]))  # fmt: skip
     way = _way(bet, house_way) if bet.hand == "deal" or bet.uses_way else None
     if bet.hand == "deal":
-        from analysis.pricing.counts import pair_counts
-        from enumerate.vocabulary import dealer_class_name, player_class_name
 
         assert way is not None
         used = set().union(*(facts_used(e.condition) for e in bet.events))
@@ -88,8 +93,6 @@ def bet_rows(
 
         return Rows(values, np.asarray(deal.counts.joint, dtype=np.int64).ravel(), deal.total,
                     way.name, deal_text, (f"pair counts: {deal.source}",))  # fmt: skip
-    from enumerate.tables import hand_table
-    from enumerate.waytables import way_table
 
     name = f"the {bet.hand}'s seven cards"
     used = set().union(*(facts_used(e.condition) for e in bet.events))
@@ -129,9 +132,6 @@ def grouped_classes(
 
     import pyarrow as pa
 
-    from enumerate.cache import cache_dir, load_or_build, provenance, require
-    from enumerate.tables import hand_table
-    from enumerate.waytables import cache_stem
 
     what = repr((facts, [repr(c.arg) for c in calls], None if way is None else way.key))
     digest = hashlib.sha256(what.encode()).hexdigest()[:16]
@@ -175,14 +175,12 @@ def grouped_classes(
 
 def _way(bet: BetFile, house_way: HouseWay | str | None) -> HouseWay:
     if house_way is None:
-        from analysis.games.variants import get_variant
 
         house_way = get_variant(bet.game).house_way if bet.game != "any" else "gli"
     return get_way(house_way) if isinstance(house_way, str) else house_way
 
 
 def _cards_text(ids: tuple[int, ...]) -> str:
-    from enumerate.cards import Card
 
     return " ".join(str(Card(i)) for i in sorted(ids, reverse=True))
 

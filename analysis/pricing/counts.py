@@ -31,9 +31,11 @@ from enumerate.cache import (
     require,
     write_atomic,
 )
+from enumerate.engine import build_keys, run_engine
 from enumerate.engine.pairs.counts import FIELDS, PairCounts
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
+from enumerate.tables import hand_table
 from enumerate.vocabulary import ALL_DEALER_EVENTS, N_PLAYER_CLASSES, dealer_class_name
 
 ALL_FLAGS = ALL_DEALER_EVENTS
@@ -226,8 +228,6 @@ def pair_counts(
                 + ("; the result is cached" if use_cache else "")
             )
         # the engine only when there is counting to do: a cached answer reads one Parquet file
-        from enumerate.engine import build_keys, run_engine
-        from enumerate.tables import hand_table
 
         table = hand_table(deck, rules, use_cache)
         keys = build_keys(table, dealer, player, flag_mask, use_cache)

@@ -35,7 +35,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from analysis.games.variants import DealerRule, Variant, get_variant
+from analysis.games.variants import DealerRule, Variant, get_variant, variant_names
+from analysis.pricing.patterns import PatternInput, by_pattern
+from analysis.pricing.returns import ReturnTable, settle_lines
+from analysis.render.formats import decimal, markdown
 from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Hand
 from enumerate.engine import build_keys
@@ -60,7 +63,6 @@ if TYPE_CHECKING:  # analysis.pricing.returns only where a return table is made,
 
 def blind_flags() -> int:
     """The dealer flags of every shipped blind variant: one per-hand table serves them all."""
-    from analysis.games.variants import variant_names
 
     mask = 0
     for name in variant_names():
@@ -92,7 +94,6 @@ def per_hand_sets(variant: Variant) -> AnswerSets:
     >>> per_hand_sets(get_variant("traditional"))  # ez: queen-high (8), commission-free: 16
     AnswerSets(win=(0, 8, 16), loss=(0, 8, 16))
     """
-    from analysis.games.variants import variant_names
 
     win, loss = _needs(variant)
     for name in variant_names():
@@ -221,7 +222,6 @@ class OptimalStrategy(ShowsAsHtml):
         rule of the house way gives up against optimal play."""
         if fmt != "md":
             raise ValueError(f"format {fmt!r}: an optimal strategy renders as md")
-        from analysis.render.formats import decimal, markdown
 
         way, best = self.house_edge(False), self.house_edge(True)
         head = [
@@ -270,7 +270,6 @@ class OptimalStrategy(ShowsAsHtml):
         straights and flushes it names), most EV given up first: hands, the house edge they
         give up, and what one such hand gives up on average. The list a player or a dealer
         trainer studies (``analysis.waylab.waycosts.by_pattern``)."""
-        from analysis.pricing.patterns import PatternInput, by_pattern
 
         per = self.per_hand
         best = self.best_point
@@ -491,7 +490,6 @@ def strategy_returns(opt: OptimalStrategy, points: np.ndarray | None = None,
     """The return table of the player who sets each class at its frontier point ``points``
     (default: the optimal player of ``opt``, ``OptimalStrategy.returns``), from the per-hand
     table of ``opt``; ``player`` and ``notes`` for the table."""
-    from analysis.pricing.returns import ReturnTable, settle_lines
 
     variant = opt.variant
     per = opt.per_hand

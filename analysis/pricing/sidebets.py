@@ -39,7 +39,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from analysis.bets.files import BetEvent, BetFile, Pay, find_bet, names_bet_file
+from analysis.bets.files import BetEvent, BetFile, Pay, find_bet, names_bet_file, shipped_bets
 from analysis.bets.paytables import find_paytable, shipped_paytable, shipped_paytables
 from analysis.games.paytables import BET_EVENTS, LOSE, Paytable, PaytableError
 from analysis.pricing.betfiles import bet_envy_by_table, bet_report, settle
@@ -284,7 +284,6 @@ def _own_pays(bet: str, paytable: Paytable | str | None, envy: str | None) -> No
 def bet_listing() -> pd.DataFrame:
     """One row per side bet: what it is settled on and its shipped paytables; then one per bet
     file of ``data/bets`` that is no table of those bets (``paigow sidebet NAME`` prices it)."""
-    from analysis.bets.files import shipped_bets
 
     rows = []
     for bet in BETS.values():

@@ -15,10 +15,13 @@ from numba import njit
 
 from analysis.games.players import Player
 from analysis.games.variants import Variant
-from analysis.pricing.returns import ReturnTable
+from analysis.pricing.counts import pair_counts
+from analysis.pricing.optimal import blind_variant, solve_optimal, strategy_returns
+from analysis.pricing.returns import ReturnTable, price
 from enumerate.engine.perhand.table import PerHand
 from enumerate.houseways import HouseWay, get_way
 from enumerate.rules import Deck, Rules
+from enumerate.waytables import way_table
 
 METHODS = ("auto", "table", "engine")
 
@@ -59,8 +62,6 @@ def strategy_return_table(
     any way) and the dealer by ``way`` (default the variant's). ``method``: "table" sums the
     per-hand table (an error when a setting is off the frontier), "engine" counts the deals,
     "auto" the table when it can."""
-    from analysis.pricing.optimal import blind_variant, solve_optimal, strategy_returns
-    from enumerate.waytables import way_table
 
     if method not in METHODS:
         raise ValueError(f"method {method!r}: expected one of {', '.join(METHODS)}")
@@ -83,8 +84,6 @@ def strategy_return_table(
             raise ValueError(f"{player.name} sets {len(off):,} classes off the frontier (a "
                              "dominated setting): the per-hand table does not hold "
                              "them")  # fmt: skip
-    from analysis.pricing.counts import pair_counts
-    from analysis.pricing.returns import price
 
     deal = pair_counts(deck, rules, dealer, player, v.flag_mask, use_cache)
     return price(deal, v, Player.HOUSE_WAY)

@@ -7,6 +7,8 @@ the same markdown the report pages are made of.
 
 from __future__ import annotations
 
+from analysis.render.formats import figure_tables, html_fragment
+
 
 class ShowsAsHtml:
     """Mixin: ``_repr_html_`` from ``self.render("md")``."""
@@ -15,7 +17,6 @@ class ShowsAsHtml:
         raise NotImplementedError
 
     def _repr_html_(self) -> str:
-        from analysis.render.formats import figure_tables, html_fragment
 
         with figure_tables():  # the summary figures as a table, as on the report's pages
             return html_fragment(self.render("md"))

@@ -39,13 +39,21 @@ from functools import partial
 from pathlib import Path
 from types import TracebackType
 
-from enumerate.cache import cache_dir
+from analysis.derive.classes import choices_cached, class_choices
+from analysis.games.variants import exposed_variants
+from analysis.render.formats import figure_tables
+from analysis.report.derived import dealer_pages
+from analysis.report.waylab import reconciliation_page, response_lab
+from enumerate.cache import cache_dir, replace_atomic
+from enumerate.engine.perdealer.table import PlayerSide, is_cached
+from enumerate.engine.warmup import WARM_DECK
 from enumerate.houseways import get_way
 from enumerate.paths import SOURCE_ROOT
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import no_huge_pages_by_default
 from enumerate.runtime.numbacache import lock_cache_files
-from enumerate.waytables import way_is_cached
+from enumerate.tables import hand_table, hand_table_is_cached
+from enumerate.waytables import way_is_cached, way_tables
 
 NUMBA_DIR = "numba-ahead"  # the child's numba cache where it cannot share the parent's
 LOG = "ahead.log"  # what the child printed, inside the cache folder
@@ -107,8 +115,6 @@ class WaysAhead:
 
     def wait_choices(self) -> float:
         """As ``wait``, for the derived cards' choices of the deck."""
-        from analysis.derive.classes import choices_cached
-        from enumerate.tables import hand_table
 
         if not self.choices:
             return 0.0
@@ -163,7 +169,6 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
     the hands: seven casino ways in about two thirds of the time they take one by one, all
     ready before the parent's first need of them), then (``choices``) the derived cards'
     choices, which the report reads after its variants, then every reading together."""
-    from enumerate.waytables import way_tables
 
     plain = [n for n in names if "[" not in n]
     readings = [n for n in names if "[" in n]
@@ -176,8 +181,6 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
         way_tables(plain, deck, rules)
         print(f"{time.perf_counter() - t0:7.1f} s: {', '.join(plain)}", flush=True)  # when
     if choices:
-        from analysis.derive.classes import class_choices
-        from enumerate.tables import hand_table
 
         class_choices(hand_table(deck, rules))
         print(f"{time.perf_counter() - t0:7.1f} s: the derived cards' choices", flush=True)
@@ -209,9 +212,6 @@ def _await_hand_table(deck: Deck, rules: Rules, plain: Sequence[str], parent: in
     half), the child sets a tiny deck by the ways ``plain`` meanwhile, which compiles the way
     pass for the same argument types, then waits for the parent's table in the cache rather
     than building it a second time."""
-    from enumerate.engine.warmup import WARM_DECK
-    from enumerate.tables import hand_table_is_cached
-    from enumerate.waytables import way_tables
 
     if not hand_table_is_cached(deck, rules) and plain:
         way_tables(plain, Deck.parse(WARM_DECK), rules)
@@ -227,13 +227,6 @@ def _lab_pages(deck: Deck, rules: Rules, out: Path, n_rules: int, readings: bool
     ``PAGES``, written last."""
     import json
 
-    from analysis.games.variants import exposed_variants
-    from analysis.render.formats import figure_tables
-    from analysis.report.derived import dealer_pages
-    from analysis.report.waylab import reconciliation_page, response_lab
-    from enumerate.cache import replace_atomic
-    from enumerate.engine.perdealer.table import PlayerSide, is_cached
-    from enumerate.tables import hand_table
 
     if not exposed_variants():
         return

@@ -32,16 +32,26 @@ matplotlib.use("Agg")  # files only, no screen
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from analysis.bets.files import shipped_bets
+from analysis.bets.paytables import shipped_paytables
+from analysis.derive.classes import forget
+from analysis.derive.derive import derive_strategy
 from analysis.games.players import Player
 from analysis.games.variants import get_variant, variant_names
+from analysis.pricing.banking import BANKERS, banking_report
+from analysis.pricing.betfiles import bet_report
 from analysis.pricing.categories import category_table
+from analysis.pricing.counts import ALL_FLAGS, pair_counts
 from analysis.pricing.envy import max_players
+from analysis.pricing.optimal import optimal_strategies
 from analysis.pricing.returns import ReturnTable, analyze, compare
-from analysis.pricing.sidebets import BETS, sidebet_report
+from analysis.pricing.sidebets import BETS, paytable_envy_by_table, sidebet_report
 from analysis.render.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.ahead import WaysAhead
 from analysis.report.derived import REPORT_RULES, SECTION, dealer_pages, derived_page
 from analysis.report.plots import WIDTH, rule_bars, save
+from analysis.report.site import write_site
+from analysis.report.warmup import warm_up_report
 from analysis.report.waylab import (
     LAB_TITLE,
     RECONCILE_TITLE,
@@ -51,13 +61,17 @@ from analysis.report.waylab import (
     way_lab_section,
 )
 from analysis.waylab.labpairs import lab_pair_counts
+from analysis.waylab.reconcile import reading_names
 from analysis.waylab.ways import CASINO_WAYS, diff_ways, dominated_counts
 from enumerate.cache import release_unused
+from enumerate.engine.levels.cache import level_arrays
 from enumerate.engine.onehand.classindex import class_index
+from enumerate.engine.perdealer.table import PlayerSide, is_cached
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.allocator import reusing_freed_memory, without_huge_pages
 from enumerate.runtime.writebehind import writes_behind
 from enumerate.tables import hand_table
+from enumerate.waytables import player_table
 
 if TYPE_CHECKING:
     from analysis.waylab.wayedge import DealerLab, HouseOptimal
@@ -132,7 +146,6 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
     """The main wagers' pages; ``ready(names)`` returns once the ways' tables are built. With
     ``lab`` (best-responding players) the ways' pair counts come from it and one blind pass
     (``analysis.waylab.labpairs``), else from an engine run per way."""
-    from analysis.pricing.counts import ALL_FLAGS, pair_counts
 
     tables: list[ReturnTable] = []
     lines = []
@@ -177,7 +190,6 @@ def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None],
              per_hand: PerHand | None) -> None:  # fmt: skip
     """The player-banking page; the optimal banker from ``per_hand`` (the optimal step's
     table), and only the house-way banker without it (no optimal-strategy tables)."""
-    from analysis.pricing.banking import BANKERS, banking_report
 
     bankers = BANKERS if per_hand is not None else ("house-way",)
     log(f"player banking, {way}: exact one on one, simulated 1..6 opponents")
@@ -218,7 +230,6 @@ def _plot_outcomes(summary: pd.DataFrame, path: Path) -> None:
 
 
 def _sidebets(rep: Report, rules: Rules, log: Callable[[str], None]) -> None:
-    from analysis.bets.paytables import shipped_paytables
 
     rows = []
     lines = []
@@ -273,9 +284,6 @@ def _bet_files(rep: Report, rules: Rules, log: Callable[[str], None],
                rows: list[dict[str, object]]) -> list[str]:  # fmt: skip
     """The bet files of data/bets that are not a side bet under one of its paytables (those
     are priced above): each priced, a page in every format and a summary row."""
-    from analysis.bets.files import shipped_bets
-    from analysis.bets.paytables import shipped_paytables
-    from analysis.pricing.betfiles import bet_report
 
     covered = {f"{b.name}-{pt.name}" for b in BETS.values()
                for pt in shipped_paytables(b.name)}  # fmt: skip
@@ -306,8 +314,6 @@ def _bet_files(rep: Report, rules: Rules, log: Callable[[str], None],
 def _envy_tables(rep: Report, rules: Rules, log: Callable[[str], None]) -> list[str]:
     """One table per paytable pair: each Fortune table with each shipped envy table, and
     Chan Chu with its own; the house edge with the envy, by bet amount and table size."""
-    from analysis.bets.paytables import shipped_paytables
-    from analysis.pricing.sidebets import paytable_envy_by_table
 
     envies = [e.name for e in shipped_paytables("envy")]
     pairs: list[tuple[str, str, str | None]] = [
@@ -351,9 +357,6 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
     (index lines into ``derived``; ``choices_ready`` returns once their choices can be read);
     returns the per-hand table of the traditional game against the first way (the optimal
     banker's counts are in it)."""
-    from analysis.derive.classes import forget
-    from analysis.derive.derive import derive_strategy
-    from analysis.pricing.optimal import optimal_strategies
 
     lines = []
     rows = []
@@ -447,7 +450,6 @@ def build_reports(
     ways = ways or list(CASINO_WAYS)
     rep = Report(out, deck)
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
-    from analysis.waylab.reconcile import reading_names
 
     readings = reading_names()  # the readings of the gli card the reconciliation prices
     later = ExitStack()  # the child building the way tables and the writes behind, ended last
@@ -459,7 +461,6 @@ def build_reports(
     warming: list[Future[None]] = []
 
     def classes_step() -> None:
-        from analysis.report.warmup import warm_up_report
 
         warming.append(later.enter_context(ThreadPoolExecutor(1)).submit(warm_up_report, rules))
         # the child starts with the run: it compiles its way pass while this process builds
@@ -515,7 +516,6 @@ def build_reports(
     def child_lines(wait: Callable[[WaysAhead], list[str] | None], what: str) -> list[str] | None:
         """The index lines of the child's pages ``what`` (``wait``), once written; None when
         no child writes them or it did not."""
-        from enumerate.engine.perdealer.table import PlayerSide, is_cached
 
         child = pages_child()
         # the child waits for the lab's table in the cache, which the lab step has written
@@ -620,7 +620,6 @@ def build_reports(
     if derived or derived_dealers:
         rep.add(SECTION, [*derived, *derived_dealers])
     _index(rep, rules)
-    from analysis.report.site import write_site
 
     write_site(out)  # index.html and a page for every markdown file, for a browser
     return rep
@@ -630,8 +629,6 @@ def _way_free_tables(deck: Deck, rules: Rules, log: Callable[[str], None]) -> No
     """The tables no house way goes into, built (or checked in the cache) before the steps
     that need them: the frontiers of every class and the levels of inclusion-exclusion (while
     a child process sets the hands by the house ways, ``analysis.report.ahead``)."""
-    from enumerate.engine.levels.cache import level_arrays
-    from enumerate.waytables import player_table
 
     table = hand_table(deck, rules)
     log("frontiers of every class")

@@ -12,8 +12,13 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from analysis.derive import Derivation
+from analysis.derive.classes import forget
+from analysis.derive.derive import derive_way
+from analysis.games.variants import exposed_variants
 from analysis.render.formats import decimal, markdown
 from analysis.report.plots import WIDTH, plt, save
+from analysis.waylab.wayedge import house_optimal, price_dealer_way
+from analysis.waylab.ways import CASINO_WAYS
 
 if TYPE_CHECKING:
     from analysis.waylab.wayedge import DealerLab, HouseOptimal
@@ -103,11 +108,6 @@ def dealer_pages(out: Path, lab: DealerLab, n_rules: int = REPORT_RULES,
     ``lab`` (their per-dealer table): a page each in ``out``; returns their index lines.
     ``games``: each game's house-optimal dealer on ``lab`` and the casino ways' house edges,
     where at hand (else found here)."""
-    from analysis.derive.classes import forget
-    from analysis.derive.derive import derive_way
-    from analysis.games.variants import exposed_variants
-    from analysis.waylab.wayedge import house_optimal, price_dealer_way
-    from analysis.waylab.ways import CASINO_WAYS
 
     lines = []
     for variant in exposed_variants():

@@ -20,6 +20,7 @@ from analysis.games.players import Player
 from analysis.games.variants import exposed_variants
 from analysis.render.formats import decimal, markdown, summary_md
 from analysis.report.plots import rule_bars
+from analysis.waylab.reconcile import published_edge, reading_names, reconcile
 from analysis.waylab.waycosts import pattern_costs, rule_costs
 from analysis.waylab.wayedge import (
     DealerLab,
@@ -180,7 +181,6 @@ def _reconciliation(rep: _Report, lab: DealerLab, log: Callable[[str], None],
     per-rule value table of the closest (``reconciliation_page``); ``ready`` as for
     ``way_lab_section``; ``opt``: the house-optimal dealer-open dealer, if already at hand;
     its section goes ``before`` the section of that title (``Report.add``)."""
-    from analysis.waylab.reconcile import reading_names
 
     ready(reading_names())
     rep.add(RECONCILE_TITLE, reconciliation_page(rep.out, lab, log, opt), before)
@@ -191,7 +191,6 @@ def reconciliation_page(out: Path, lab: DealerLab, log: Callable[[str], None],
     """The reconciliation's page (``reconcile.md`` in ``out``), every reading's way table in
     the cache; its index lines (the report's child process writes it too:
     ``analysis.report.ahead``)."""
-    from analysis.waylab.reconcile import published_edge, reconcile
 
     target, tolerance, source = published_edge()
     df = reconcile(lab=lab, log=log)

@@ -17,12 +17,14 @@ import numpy as np
 from analysis.render.formats import markdown_cells, to_json
 from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Card
+from enumerate.evaluate import five_card_table
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.apply import royal_id
 from enumerate.houseways.interpreter import name_of, trace_range_card
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import hand_table
+from enumerate.waytables import player_table
 
 
 @dataclass(frozen=True)
@@ -103,8 +105,6 @@ def check_card(way: HouseWay | str, deck: Deck | None = None,
                rules: Rules | None = None) -> CardCheck:  # fmt: skip
     """Check the card ``way`` (a card's name or file, with a reading if wanted) over every hand
     of ``deck``."""
-    from enumerate.evaluate import five_card_table
-    from enumerate.waytables import player_table
 
     way = get_way(way) if isinstance(way, str) else way
     if way.program is None:

@@ -24,6 +24,8 @@ from analysis.games.players import Player
 from analysis.pricing.counts import ALL_FLAGS, DealCounts, cached_pair_counts, pair_counts
 from analysis.waylab.wayedge import DealerLab, way_counts
 from enumerate.cache import built_correctly, require
+from enumerate.engine import build_keys
+from enumerate.engine.pairs.blind import run_blind_pairs
 from enumerate.engine.pairs.counts import PairCounts
 from enumerate.houseways import HouseWay, get_way
 
@@ -59,8 +61,6 @@ def lab_pair_counts(lab: DealerLab, ways: Sequence[HouseWay | str], use_cache: b
 def _count(lab: DealerLab, ways: list[HouseWay], use_cache: bool,
            log: Callable[[str], None] | None) -> dict[str, DealCounts]:  # fmt: skip
     """The pair counts of ``ways`` from the lab and one blind pass, by way key."""
-    from enumerate.engine import build_keys
-    from enumerate.engine.pairs.blind import run_blind_pairs
 
     table = lab.table
     if log is not None:

@@ -35,7 +35,13 @@ import numpy as np
 from analysis.render.formats import decimal, markdown, markdown_cells, to_json
 from analysis.render.notebook import ShowsAsHtml
 from enumerate.cards import Card, parse_cards
+from enumerate.evaluate import SETTING_PAIRS, settings
+from enumerate.houseways import get_way, readings_of, registered_ways, set_one_hand
+from enumerate.houseways.registry import import_file
 from enumerate.rules import Deck, Rules
+from enumerate.strategy import frontier_points
+from enumerate.tables import hand_table
+from enumerate.waytables import player_table, way_table
 
 # pandas, numba and the tables are imported by the functions that use them: the CLI imports
 # this module for every command (``load_way_module``), and ``set`` sets one hand
@@ -49,7 +55,6 @@ if TYPE_CHECKING:
 
 
 def _way(way: HouseWay | str) -> HouseWay:
-    from enumerate.houseways import get_way
 
     return get_way(way) if isinstance(way, str) else way
 
@@ -68,7 +73,6 @@ def load_way_module(spec: str) -> ModuleType:
     or from the current folder.
     A file already loaded is not loaded again. Any failure is a ``ValueError`` of one line.
     """
-    from enumerate.houseways.registry import import_file
 
     text = spec.strip()
     is_path = text.endswith(".py") or os.sep in text or Path(text).is_file()
@@ -111,7 +115,6 @@ def way_listing() -> pd.DataFrame:
     card has, the fallback not counted) and ``description``."""
     import pandas as pd
 
-    from enumerate.houseways import registered_ways
 
     rows = [
         {"name": w.name, "version": w.version, "rules": len(w.rules), "description": w.description}
@@ -127,7 +130,6 @@ def clause_listing() -> pd.DataFrame:
     ``way[clause=reading,...]``."""
     import pandas as pd
 
-    from enumerate.houseways import readings_of, registered_ways
 
     rows = [
         {"way": w.name, "clause": c.id, "rule": c.rule, "default": chosen, "literal": c.literal,
@@ -143,7 +145,6 @@ def reading_listing() -> pd.DataFrame:
     (its name) and ``meaning``."""
     import pandas as pd
 
-    from enumerate.houseways import readings_of, registered_ways
 
     rows = [
         {"way": w.name, "clause": c.id, "reading": name, "meaning": meaning}
@@ -157,7 +158,6 @@ def reading_listing() -> pd.DataFrame:
 def way_records() -> list[dict]:
     """``way_listing`` as records, each with its ``clauses``: id, rule, text, default, literal
     and ``readings`` (name -> meaning)."""
-    from enumerate.houseways import readings_of
 
     records = way_listing().to_dict("records")
     for r in records:
@@ -241,9 +241,6 @@ def set_report(
     the way's own setting stands for it if it is that point, else the first in
     ``SETTING_PAIRS`` order.
     """
-    from enumerate.evaluate import settings
-    from enumerate.houseways import set_one_hand
-    from enumerate.strategy import frontier_points
 
     way = _way(way)
     hand = parse_cards(cards, count=7)
@@ -272,7 +269,6 @@ def _hand_text(cards: np.ndarray) -> str:
 
 def _front_text(cards: np.ndarray, setting: int) -> str:
     """The front of setting ``setting`` of a class's (increasing) cards, higher card first."""
-    from enumerate.evaluate import SETTING_PAIRS
 
     i, j = SETTING_PAIRS[setting]
     return f"{Card(int(cards[j]))} {Card(int(cards[i]))}"
@@ -281,7 +277,6 @@ def _front_text(cards: np.ndarray, setting: int) -> str:
 def _tables(
     deck: Deck | None, rules: Rules | None, hands: HandTable | None
 ) -> tuple[Deck, Rules, HandTable]:
-    from enumerate.tables import hand_table
 
     deck = deck or Deck.full()
     rules = rules or Rules()
@@ -331,7 +326,6 @@ def diff_ways(
     by the rule of each way that fired."""
     import pandas as pd
 
-    from enumerate.waytables import way_table
 
     deck, rules, hands = _tables(deck, rules, hands)
     wa, wb = way_table(_way(a), deck, rules), way_table(_way(b), deck, rules)
@@ -379,7 +373,6 @@ def dominated_counts(
     the way gives it (empty when the way never sets a dominated hand)."""
     import pandas as pd
 
-    from enumerate.waytables import player_table, way_table
 
     deck, rules, hands = _tables(deck, rules, hands)
     players = player_table(deck, rules)
@@ -417,7 +410,6 @@ def dominated_by_rule(
     that rule sets), ``example`` and ``front``; most hands first."""
     import pandas as pd
 
-    from enumerate.waytables import player_table, way_table
 
     deck, rules, hands = _tables(deck, rules, hands)
     w = way_table(_way(way), deck, rules)
