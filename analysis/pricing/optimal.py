@@ -36,7 +36,6 @@ import numpy as np
 from numba import njit
 
 from analysis.games.variants import DealerRule, Variant, get_variant, variant_names
-from analysis.pricing.patterns import PatternInput, by_pattern
 from analysis.pricing.returns import ReturnTable, settle_lines
 from analysis.render.formats import decimal, markdown
 from analysis.render.notebook import ShowsAsHtml
@@ -269,7 +268,9 @@ class OptimalStrategy(ShowsAsHtml):
         pattern and the two settings (front ranks, back category: suits only through the
         straights and flushes it names), most EV given up first: hands, the house edge they
         give up, and what one such hand gives up on average. The list a player or a dealer
-        trainer studies (``analysis.waylab.waycosts.by_pattern``)."""
+        trainer studies (``analysis.pricing.patterns.by_pattern``)."""
+        # here: ``paigow best`` imports this module and needs no pandas (patterns reads it)
+        from analysis.pricing.patterns import PatternInput, by_pattern
 
         per = self.per_hand
         best = self.best_point
