@@ -30,7 +30,7 @@ def text_field(error: type[DataFileError], doc: Mapping[str, Any], key: str, whe
     >>> text_field(DataFileError, {}, "name", "f.toml")
     Traceback (most recent call last):
     ...
-    enumerate.datafile.DataFileError: f.toml: name: missing (required)
+    enumerate.errors.DataFileError: f.toml: name: missing (required)
     """
     if key not in doc:
         if default is None:
