@@ -124,8 +124,9 @@ def _is_docstring(statement: ast.stmt) -> bool:
 def _source_facts(path: Path) -> dict[str, Any]:
     """What a source file's key needs: its code's fingerprint and its imports as written (level,
     module, names: level -1 for ``import`` and for a module named by a string). Kept per
-    content hash in memory and in the cache's ``code`` folder, so that a process keys its
-    tables without parsing the sources again."""
+    content hash in memory and in the cache's ``code`` folder (each file with a digest of its
+    content, checked when read), so that a process keys its tables without parsing the
+    sources again."""
     return _facts_of(hashlib.sha256(path.read_bytes()).hexdigest(), path)
 
 
@@ -134,10 +135,10 @@ def _facts_of(digest: str, path: Path) -> dict[str, Any]:
     memo = cache_dir() / "code" / f"{digest[:32]}.json"
     try:
         facts = json.loads(memo.read_text())
-        if facts["source"] == digest and _well_formed(facts):
+        if facts["source"] == digest and _well_formed(facts) and facts["check"] == _check(facts):
             return dict(facts)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # missing or damaged: parsed again and written anew, never served
     source = path.read_text()
     tree = ast.parse(source)
     _drop_type_checking(tree)
@@ -151,8 +152,15 @@ def _facts_of(digest: str, path: Path) -> dict[str, Any]:
             if _MODULE_NAME.fullmatch(node.value):
                 imports.append((-1, node.value, []))
     facts = {"source": digest, "code": source_fingerprint(source), "imports": imports}
+    facts["check"] = _check(facts)
     _write_memo(memo, facts)
     return facts
+
+
+def _check(facts: dict[str, Any]) -> str:
+    """The digest a memo carries of its own content, checked when it is read."""
+    body = json.dumps([facts["source"], facts["code"], facts["imports"]])
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _well_formed(facts: Any) -> bool:

@@ -97,3 +97,28 @@ def test_imports_are_followed_inside_functions_and_by_name(copy):
         "enumerate.cards", "enumerate.symmetry", "enumerate.engine.keys"}  # fmt: skip
     closure = import_closure("enumerate.probe", copy)
     assert set(import_closure("enumerate.engine.keys", copy)) < set(closure)
+
+
+def test_a_damaged_code_memo_is_parsed_again_not_served(copy, tmp_path, monkeypatch):
+    import json
+
+    from enumerate import fingerprint
+
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path / "cache"))
+    fingerprint._facts_of.cache_clear()
+    code_fingerprint.cache_clear()
+    want = code_fingerprint("enumerate.tables", copy)
+    memos = sorted((tmp_path / "cache" / "code").glob("*.json"))
+    assert memos
+    for memo in memos:  # valid JSON, wrong content: a changed fingerprint, the check unchanged
+        facts = json.loads(memo.read_text())
+        facts["code"] = "0" * 64
+        memo.write_text(json.dumps(facts))
+    fingerprint._facts_of.cache_clear()
+    code_fingerprint.cache_clear()
+    assert code_fingerprint("enumerate.tables", copy) == want
+    memos[0].write_text("not json")
+    fingerprint._facts_of.cache_clear()
+    code_fingerprint.cache_clear()
+    assert code_fingerprint("enumerate.tables", copy) == want
+    assert json.loads(memos[0].read_text())["code"] != "0" * 64  # written anew
