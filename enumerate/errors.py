@@ -50,3 +50,12 @@ class ConditionError(DataFileError):
         a call's arguments, in the column of the whole condition)."""
         return ConditionError(self.message, None if self.at is None else self.at + offset,
                               self.where)  # fmt: skip
+
+
+class GameFileError(DataFileError):
+    """A game file is wrong: one line naming the file and the entry."""
+
+
+class ReportFileError(DataFileError):
+    """A report file (a math report's lines, to verify) is wrong: one line naming the file and
+    the line."""

@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pricing",),
     ("waylab",),
     ("derive", "checks"),
-    ("report",),
+    ("report", "mathreport"),
     ("api",),
     ("cli",),
 )

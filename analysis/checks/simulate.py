@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analysis.games.variants import get_variant
+from analysis.games.variants import Variant, get_variant
 from analysis.pricing.counts import DealCounts
 from analysis.pricing.returns import check_player, price
 from enumerate.deals import deal_codes, hand_keys, settle
@@ -217,7 +217,7 @@ class Simulation:
 
 
 def simulate_variant(
-    variant: str,
+    variant: Variant | str,
     n_deals: int,
     seed: int,
     house_way: str | None = None,

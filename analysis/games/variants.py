@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 import numpy as np
 
@@ -200,7 +200,15 @@ class Variant:
 def load_variant(path: str | Path) -> Variant:
     """Read and check one variant file (one-line ``VariantError`` on any problem)."""
     path = Path(path)
-    doc = read_toml(path, VariantError, FIELDS)
+    return variant_from_doc(read_toml(path, VariantError, FIELDS), path)
+
+
+def variant_from_doc(doc: dict[str, Any], path: Path | str) -> Variant:
+    """The variant of a variant file's fields (``doc``), checked; errors name ``path``: the
+    file, or the file and the table the fields are inlined in (a game file's ``variant``)."""
+    for key in doc:
+        if key not in FIELDS:
+            raise _fail(path, quoted(key), f"unknown field (known: {', '.join(FIELDS)})")
     name = _text(doc, "name", path)
     if "dealer_exposed" not in doc:
         raise _fail(path, "dealer_exposed", "missing (required)")
@@ -237,7 +245,7 @@ def load_variant(path: str | Path) -> Variant:
     )
 
 
-def _effects(table: object, field: str, path: Path) -> list[tuple[str, Effect]]:
+def _effects(table: object, field: str, path: Path | str) -> list[tuple[str, Effect]]:
     """The (dealer event, effect) pairs of a ``dealer_rules`` table, checked."""
     if not isinstance(table, dict):
         raise _fail(path, field, "expected a table of dealer event = effect")
@@ -257,7 +265,7 @@ def _effects(table: object, field: str, path: Path) -> list[tuple[str, Effect]]:
     return out
 
 
-def _readings(table: object, events: set[str], path: Path) -> tuple[Reading, ...]:
+def _readings(table: object, events: set[str], path: Path | str) -> tuple[Reading, ...]:
     if not isinstance(table, dict):
         raise _fail(path, "readings", "expected a table of named readings")
     out = []

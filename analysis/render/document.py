@@ -32,13 +32,27 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Union
+from typing import Final, Literal
 
 from analysis.render.formats import to_json
 
-TEXT, COUNT, DECIMAL, PERCENT = "text", "count", "decimal", "percent"
 Kind = Literal["text", "count", "decimal", "percent"]
-Cell = Union[int, Fraction, str, None]  # None: no such figure (shown as "-")
+TEXT: Final = "text"
+COUNT: Final = "count"
+DECIMAL: Final = "decimal"
+PERCENT: Final = "percent"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """An exact value shown as ``text``: a cell whose form is its own (a percentage in a
+    column of mixed figures)."""
+
+    value: Fraction | int
+    text: str
+
+
+Cell = int | Fraction | str | Figure | None  # None: no such figure (shown as "-")
 
 
 @dataclass(frozen=True)
@@ -53,6 +67,8 @@ class Column:
         """The cell as people read it."""
         if value is None:
             return "-"
+        if isinstance(value, Figure):
+            return value.text
         if isinstance(value, str):
             return value
         x = Fraction(value)
@@ -69,6 +85,8 @@ def exact_text(value: Cell) -> str:
     """A cell for programs: an integer, ``n/d``, or the text."""
     if value is None:
         return ""
+    if isinstance(value, Figure):
+        value = value.value
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/" \
             f"{value.denominator}"
@@ -100,16 +118,17 @@ class Table:
 
     @property
     def row_names(self) -> tuple[str, ...]:
-        return tuple(str(row[0]) for row in self.rows)
+        return tuple(exact_text(row[0]) for row in self.rows)
 
-    def value(self, row: str, column: str) -> Cell:
+    def value(self, row: str, column: str) -> Fraction | int | str | None:
         """The exact cell of the row named ``row`` (its first cell) and ``column``
         (``KeyError`` naming what there is when either is missing)."""
         if column not in self.names:
             raise KeyError(f"no column {column!r} (columns: {', '.join(self.names[1:])})")
         for r in self.rows:
-            if str(r[0]) == row:
-                return r[self.names.index(column)]
+            if exact_text(r[0]) == row:
+                cell = r[self.names.index(column)]
+                return cell.value if isinstance(cell, Figure) else cell
         raise KeyError(f"no row {row!r} (rows: {', '.join(self.row_names)})")
 
     def shown(self) -> list[list[str]]:
@@ -145,13 +164,21 @@ class Table:
 
     def to_dict(self) -> dict[str, object]:
         return {"key": self.key, "title": self.title, "columns": list(self.names),
-                "rows": [[v if isinstance(v, int | str) or v is None else float(v)
-                          for v in row] for row in self.rows],
+                "rows": [[_plain(v) for v in row] for row in self.rows],
                 "exact": [[exact_text(v) for v in row] for row in self.rows],
                 "notes": list(self.notes)}  # fmt: skip
 
     def json(self) -> str:
         return to_json(self.to_dict())
+
+
+def _plain(value: Cell) -> int | float | str | None:
+    """A cell for JSON readers: a number (float for a fraction) or text."""
+    if isinstance(value, Figure):
+        value = value.value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
 
 
 @dataclass(frozen=True)

@@ -23,26 +23,29 @@ def _fonts() -> dict[str, Path]:
 
 
 def _widths(table: Table, usable: float, pdf: object) -> list[float]:
-    """Column widths in proportion to each column's longest text, within the page."""
+    """Column widths: each column its longest text where the page has room; else number
+    columns keep theirs and the text columns give up what they hold beyond their longest word,
+    in proportion, so they wrap at words."""
     from fpdf import FPDF
 
     assert isinstance(pdf, FPDF)
     pdf.set_font("dejavu", "B", TABLE_SIZE)  # the header and the total row are bold
     head = [pdf.get_string_width(n) + 3 for n in table.names]
     pdf.set_font("dejavu", "", TABLE_SIZE)
-    longest = [max([head[i], *(pdf.get_string_width(row[i]) * 1.08 + 3
-                               for row in table.shown())])
+    shown = table.shown()
+    longest = [max([head[i], *(pdf.get_string_width(row[i]) * 1.08 + 3 for row in shown)])
                for i in range(len(table.names))]  # fmt: skip
-    total = sum(longest)
-    if total <= usable:
+    if sum(longest) <= usable:
         return longest
-    # shrink the text columns first: they wrap, numbers do not
-    numbers = sum(w for w, c in zip(longest, table.columns, strict=True) if c.kind != TEXT)
-    text = total - numbers
-    room = max(usable - numbers, usable * 0.3)
-    return [w * room / text if c.kind == TEXT else w * (usable - room) / max(numbers, 1e-9)
-            if numbers > usable - room else w
-            for w, c in zip(longest, table.columns, strict=True)]  # fmt: skip
+    least = [max([head[i], *(pdf.get_string_width(word) * 1.08 + 3
+                             for row in shown for word in row[i].split())])
+             if c.kind == TEXT else longest[i]
+             for i, c in enumerate(table.columns)]  # fmt: skip
+    spare = usable - sum(least)
+    extra = [w - m for w, m in zip(longest, least, strict=True)]
+    if spare <= 0 or not sum(extra):
+        return [m * usable / sum(least) for m in least]
+    return [m + e * spare / sum(extra) for m, e in zip(least, extra, strict=True)]
 
 
 def write_pdf(doc: Document, path: Path) -> None:
@@ -53,8 +56,8 @@ def write_pdf(doc: Document, path: Path) -> None:
     pdf = FPDF(format="A4")
     pdf.set_margins(MARGIN, MARGIN, MARGIN)
     pdf.set_auto_page_break(True, MARGIN)
-    for style, file in _fonts().items():
-        pdf.add_font("dejavu", style, str(file))
+    for emphasis, file in _fonts().items():
+        pdf.add_font("dejavu", emphasis, str(file))
     pdf.set_title(doc.title)
     pdf.set_creator("paigow-exact")
     pdf.alias_nb_pages()

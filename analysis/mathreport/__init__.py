@@ -1,0 +1,1 @@
+"""A game as a file, its complete math report, and any math report checked line by line."""
