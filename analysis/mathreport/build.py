@@ -24,8 +24,9 @@ from importlib import metadata
 from math import sqrt
 from typing import TypeVar
 
+from analysis.bets.files import find_bet
 from analysis.checks.simulate import simulate_variant
-from analysis.derive import derive_strategy, derive_way
+from analysis.derive import Derivation, derive_strategy, derive_way
 from analysis.games.players import Player
 from analysis.mathreport.game import Game, SideBetSpec
 from analysis.mathreport.tables import (
@@ -40,7 +41,7 @@ from analysis.mathreport.tables import (
 from analysis.mathreport.words import game_words
 from analysis.pricing.banking import banking_table
 from analysis.pricing.categories import category_table
-from analysis.pricing.optimal import solve_optimal
+from analysis.pricing.optimal import OptimalStrategy, solve_optimal
 from analysis.pricing.returns import ReturnTable, analyze
 from analysis.pricing.sidebets import BETS, side_bet_by_table, side_bet_report
 from analysis.pricing.strategy import strategy_return_table
@@ -90,205 +91,247 @@ class _Clock:
         return out
 
 
-def _hands(game: Game) -> Section:
-    df = category_table(game.deck, game.rules)
-    rows = tuple((str(r["class"]), int(r["combinations"]), Fraction(r["probability"]))
-                 for r in df.to_dict("records"))  # fmt: skip
-    table = Table("hands", "Seven-card hands of the deck, by Fortune class",
-                  (Column("class"), Column("combinations", COUNT),
-                   Column("probability", DECIMAL, 10)), rows, total=True)  # fmt: skip
-    return Section("Hand frequencies", (
-        f"Every seven-card hand of the deck ({int(df['combinations'].iloc[-1]):,}), by the best "
-        "hand it holds, as the bonus bets rank them.", table))  # fmt: skip
+Blocks = list[str | tuple[str, ...] | Table]
 
 
-def _main(game: Game, clock: _Clock, report: MathReport) -> tuple[Section, object]:
-    v, way, deck, rules = game.variant, game.way, game.deck, game.rules
-    blocks: list[str | tuple[str, ...] | Table] = [
-        "The player's wager against the dealer, one table per way of playing. Combinations "
-        f"count ordered deals (the player's seven cards, then the dealer's seven, of the same "
-        f"{deck.size}-card deck)."]  # fmt: skip
-    opt = None
-    jobs: list[tuple[str, str, Callable[[], ReturnTable]]] = []
-    for mode in game.players:
+class GamePricer:
+    """The parts of a game's report, each priced once when first asked for: a report builds
+    them all, a verification only those its lines address."""
+
+    def __init__(self, game: Game, log: Callable[[str], None] = print) -> None:
+        self.game = game
+        self.clock = _Clock(log)
+        self.returns: dict[str, ReturnTable] = {}  # the return tables, by key
+        self._parts: dict[str, Blocks] = {}
+        self._opt: OptimalStrategy | None = None
+
+    def part(self, name: str) -> Blocks:
+        """The blocks of one part: ``hands``, a wager's key (``base-<mode>``, ``side-<bet>``),
+        ``beyond``, ``derived`` or ``monte-carlo``."""
+        if name not in self._parts:
+            self._parts[name] = self._make(name)
+        return self._parts[name]
+
+    def parts(self) -> dict[str, str]:
+        """Every part of the game: its name -> the section it belongs to."""
+        g = self.game
+        out = {"hands": "Hand frequencies"}
+        out |= {wager_key(m): "The base wager" for m in self.modes()}
+        out |= {side_key(b): "Side bets" for b in g.side_bets}
+        out["beyond"] = "Optimal play and the house way"
+        if g.derived:
+            out["derived"] = "Derived cards"
+        if g.simulate and any(m in (Player.HOUSE_WAY, Player.BEST_RESPONSE) for m in g.players):
+            out["monte-carlo"] = "Monte Carlo cross-check"
+        return out
+
+    def modes(self) -> list[str]:
+        """The base wager's modes: the player modes, then ``card-<way>`` per strategy card."""
+        return [str(m) for m in self.game.players] + [
+            f"card-{get_way(s).name}" for s in self.game.strategies]
+
+    def table(self, key: str) -> Table:
+        """The table ``key`` (its part priced if need be); ``KeyError`` when the game has none."""
+        for name in self.parts():
+            if key == name or key.startswith(name + "-"):
+                for b in self.part(name):
+                    if isinstance(b, Table) and b.key == key:
+                        return b
+        if key.startswith("house-way"):
+            for b in game_words(self.game).blocks:
+                if isinstance(b, Table) and b.key == key:
+                    return b
+        raise KeyError(key)
+
+    def _make(self, name: str) -> Blocks:
+        if name == "hands":
+            return self._hands()
+        if name.startswith("base-"):
+            mode = next(m for m in self.modes() if wager_key(m) == name)
+            return self._base(mode)
+        if name.startswith("side-"):
+            bet = next(b for b in self.game.side_bets if side_key(b) == name)
+            return self._side(bet)
+        if name == "beyond":
+            return self._beyond()
+        if name == "derived":
+            return self._derived()
+        if name == "monte-carlo":
+            return self._monte_carlo()
+        raise KeyError(name)
+
+    def _hands(self) -> Blocks:
+        g = self.game
+        df = category_table(g.deck, g.rules)
+        rows = tuple((str(r["class"]), int(r["combinations"]), Fraction(r["probability"]))
+                     for r in df.to_dict("records"))  # fmt: skip
+        table = Table("hands", "Seven-card hands of the deck, by Fortune class",
+                      (Column("class"), Column("combinations", COUNT),
+                       Column("probability", DECIMAL, 10)), rows, total=True)  # fmt: skip
+        return [f"Every seven-card hand of the deck ({int(df['combinations'].iloc[-1]):,}), by "
+                "the best hand it holds, as the bonus bets rank them.", table]  # fmt: skip
+
+    def _optimal(self) -> OptimalStrategy:
+        g = self.game
+        if self._opt is None:
+            self._opt = self.clock.run("optimal strategy (per-hand table)", partial(
+                solve_optimal, g.variant, g.way, g.deck, g.rules))  # fmt: skip
+        return self._opt
+
+    def _base(self, mode: str) -> Blocks:
+        g = self.game
+        v, way, deck, rules = g.variant, g.way, g.deck, g.rules
+        job: Callable[[], ReturnTable]
         if mode == Player.OPTIMAL:
-            def optimal() -> ReturnTable:
-                nonlocal opt
-                opt = solve_optimal(v, way, deck, rules)
-                return opt.returns()
-            jobs.append((str(mode), "the player's optimal blind strategy", optimal))
+            what = "the player's optimal blind strategy"
+            job = lambda: self._optimal().returns()  # noqa: E731
         elif mode in (Player.BANKING, Player.BANKING_OPTIMAL):
             banker = "optimal" if mode == Player.BANKING_OPTIMAL else "house-way"
-            jobs.append((str(mode), f"the player banks ({banker} banker), one on one",
-                         partial(banking_table, v.name, way, banker, deck, rules)))
+            what = f"the player banks ({banker} banker), one on one"
+            job = partial(banking_table, v.name, way, banker, deck, rules)
+        elif mode.startswith("card-"):
+            card = next(s for s in g.strategies if f"card-{get_way(s).name}" == mode)
+            what = f"the player sets by the card {get_way(card).name}"
+            job = partial(strategy_return_table, v, card, way, deck, rules)
         else:
-            jobs.append((str(mode), mode.describe, partial(analyze, v, way, str(mode), deck,
-                                                           rules)))  # fmt: skip
-    for s in game.strategies:
-        name = get_way(s).name
-        jobs.append((f"card-{name}", f"the player sets by the card {name}",
-                     partial(strategy_return_table, v, s, way, deck, rules)))
-    for label, what, job in jobs:
-        t = clock.run(f"base wager, {label}", job)
-        key = wager_key(label)
-        report.returns[key] = t
-        blocks += [
-            return_rows(key, f"Base wager, {mode}: {what}", t),
-            statistics(f"{key}-statistics", f"Base wager, {mode}: statistics", t),
-            intervals(f"{key}-intervals", f"Base wager, {mode}: the player's result over a "
-                      "session (units bet)", t),
-        ]  # fmt: skip
-    return Section("The base wager", tuple(blocks)), opt
+            what = Player(mode).describe
+            job = partial(analyze, v, way, mode, deck, rules)
+        t = self.clock.run(f"base wager, {mode}", job)
+        key = wager_key(mode)
+        self.returns[key] = t
+        return [return_rows(key, f"Base wager, {mode}: {what}", t),
+                statistics(f"{key}-statistics", f"Base wager, {mode}: statistics", t),
+                intervals(f"{key}-intervals", f"Base wager, {mode}: the player's result over "
+                          "a session (units bet)", t)]  # fmt: skip
 
-
-def _side_bets(game: Game, clock: _Clock, report: MathReport) -> Section | None:
-    if not game.side_bets:
-        return None
-    blocks: list[str | tuple[str, ...] | Table] = []
-    for bet in game.side_bets:
-        file = bet.paytable is None
-        uses_way = (not file and BETS[bet.bet].uses_house_way)
-        if file:
-            from analysis.bets.files import find_bet  # the bet's own scope decides
-
-            found = find_bet(bet.bet)
+    def _side(self, bet: SideBetSpec) -> Blocks:
+        g = self.game
+        if bet.paytable is None:
+            found = find_bet(bet.bet)  # the bet's own scope decides
             uses_way = found.hand == "deal" or found.uses_way
-        way = game.way if uses_way else None
-
-        def price(b: SideBetSpec = bet, w: str | None = way) -> object:
-            return side_bet_report(b.bet, b.paytable, None, b.envy, game.deck, game.rules, w)
-
-        r = clock.run(f"side bet {bet.label}", price)
-        returns = getattr(r, "returns", None)
-        assert isinstance(returns, ReturnTable)
+        else:
+            uses_way = BETS[bet.bet].uses_house_way
+        way = g.way if uses_way else None
+        r = self.clock.run(f"side bet {bet.label}", partial(
+            side_bet_report, bet.bet, bet.paytable, None, bet.envy, g.deck, g.rules, way))
+        returns = r.returns
+        assert returns is not None  # a bet priced on hands or deals (not the envy alone)
         key = side_key(bet)
-        report.returns[key] = returns
+        self.returns[key] = returns
         title = returns.title or bet.label
-        blocks += [return_rows(key, f"Side bet {bet.label}: {title}", returns),
-                   statistics(f"{key}-statistics", f"Side bet {bet.label}: statistics", returns,
-                              side_bet=True)]  # fmt: skip
-        envy = getattr(r, "envy", None)
-        if envy is not None:
+        blocks: Blocks = [
+            return_rows(key, f"Side bet {bet.label}: {title}", returns),
+            statistics(f"{key}-statistics", f"Side bet {bet.label}: statistics", returns,
+                       side_bet=True)]  # fmt: skip
+        if r.envy is not None:
             blocks.append(envy_rows(f"{key}-envy", f"Side bet {bet.label}: envy bonus per "
-                                    "other player's hand", envy))  # fmt: skip
-            by = clock.run(f"side bet {bet.label}, envy by table size", partial(
-                side_bet_by_table, bet.bet, bet.paytable, bet.envy, deck=game.deck,
-                rules=game.rules))  # fmt: skip
-            blocks.append(envy_by_size(f"{key}-by-table", f"Side bet {bet.label}: overall house "
-                                       "edge with the envy, by bet and other players", by))
-    return Section("Side bets", tuple(blocks))
+                                    "other player's hand", r.envy))  # fmt: skip
+            by = self.clock.run(f"side bet {bet.label}, envy by table size", partial(
+                side_bet_by_table, bet.bet, bet.paytable, bet.envy, deck=g.deck,
+                rules=g.rules))  # fmt: skip
+            blocks.append(envy_by_size(f"{key}-by-table", f"Side bet {bet.label}: overall "
+                                       "house edge with the envy, by bet and other players",
+                                       by))  # fmt: skip
+        return blocks
+
+    def _beyond(self) -> Blocks:
+        """Optimal play (blind games) or the house-optimal ceiling (exposed games), and what
+        the house way gives away, rule by rule."""
+        g = self.game
+        v, way = g.variant, g.way
+        if not v.dealer_exposed:
+            opt = self._optimal()
+            he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
+            df = opt.by_rule().sort_values("edge given up", ascending=False)
+            rows = tuple((str(r["rule"]), int(r["hands"]), int(r["hands not optimal"]),
+                          Figure(r["edge given up"], percent(r["edge given up"])))
+                         for r in df.to_dict("records"))  # fmt: skip
+            return [
+                "A player who sets every hand for its highest exact EV against the dealer's "
+                "house way (blind, as the game is dealt), against one who sets by the house way "
+                "himself.",
+                Table("optimal", "Optimal blind play against the house way", (
+                    Column("figure"), Column("house edge", DECIMAL)), (
+                    ("house way", Figure(he_way, percent(he_way))),
+                    ("optimal play", Figure(he_opt, percent(he_opt))),
+                    ("gain of optimal play", Figure(he_way - he_opt,
+                                                    percent(he_way - he_opt))))),
+                Table("optimal-by-rule", "What each rule of the house way gives up against "
+                      "optimal play", (Column("rule"), Column("hands", COUNT),
+                      Column("hands not optimal", COUNT), Column("edge given up", DECIMAL)),
+                      rows),
+            ]  # fmt: skip
+        lab = self.clock.run("per-dealer table (best-responding players)", partial(
+            dealer_lab, v, None, None, g.deck, g.rules))
+        ceiling = house_optimal(lab, v).house_edge
+        edge = price_dealer_way(v, way, lab=lab).house_edge
+        df = rule_costs(lab, v, way)
+        rows = tuple((str(r["rule"]), int(r["hands"]), int(r["below optimal"]),
+                      Figure(r["cost"], percent(r["cost"]))) for r in df.to_dict("records"))
+        return [
+            "The dealer who sets every hand the way best for the house against best-responding "
+            "players: the ceiling of every house way of this game.",
+            Table("house-optimal", "The house way against the house-optimal ceiling", (
+                Column("figure"), Column("house edge", DECIMAL)), (
+                ("house way", Figure(edge, percent(edge))),
+                ("house-optimal dealer", Figure(ceiling, percent(ceiling))),
+                ("given away by the house way", Figure(ceiling - edge,
+                                                       percent(ceiling - edge))))),
+            Table("way-costs", "What each rule of the house way gives away against the "
+                  "house-optimal dealer", (Column("rule"), Column("hands", COUNT),
+                  Column("below optimal", COUNT), Column("cost", DECIMAL)), rows, total=True),
+        ]  # fmt: skip
+
+    def _derived(self) -> Blocks:
+        g = self.game
+        v = g.variant
+        d: Derivation
+        if v.dealer_exposed:
+            d = self.clock.run("derived dealer's cards", partial(
+                derive_way, v, g.derived, g.way, deck=g.deck, rules=g.rules))  # type: ignore[arg-type]
+            what = "the dealer's card of k rules over the house way, toward the ceiling"
+        else:
+            d = self.clock.run("derived player's cards", partial(
+                derive_strategy, v, g.way, g.derived, deck=g.deck, rules=g.rules))  # type: ignore[arg-type]
+            what = "the player's card of k rules over the house way, toward optimal play"
+        rows = tuple((k, Figure(d.edge(k), percent(d.edge(k))),
+                      Figure(d.share(k), percent(d.share(k), 1)))
+                     for k in range(len(d.steps) + 1))  # fmt: skip
+        return [f"Rule cards derived from the exact tables: {what}.",
+                Table("derived", "Derived cards: house edge by number of rules", (
+                    Column("rules", COUNT), Column("house edge", DECIMAL),
+                    Column("share of the gain", DECIMAL)), rows)]  # fmt: skip
+
+    def _monte_carlo(self) -> Blocks:
+        g = self.game
+        rows = []
+        for mode in [m for m in g.players if m in (Player.HOUSE_WAY, Player.BEST_RESPONSE)]:
+            sim = self.clock.run(f"Monte Carlo, {mode}", partial(
+                simulate_variant, g.variant, g.simulate, 1, g.way, str(mode), g.deck,
+                g.rules))  # fmt: skip
+            self.part(wager_key(str(mode)))
+            exact = self.returns[wager_key(str(mode))]
+            for outcome in ("win", "push", "loss"):
+                p, q = exact.probability(outcome), sim.table.probability(outcome)
+                se = sqrt(float(p * (1 - p)) / g.simulate)
+                rows.append(_mc_row(f"{mode}: probability of a {outcome}", p, q, se,
+                                    f"{float(p):.6f}", f"{float(q):.6f}", f"{se:.6f}"))
+            he, sh = exact.house_edge, sim.house_edge
+            rows.append(_mc_row(f"{mode}: house edge", he, sh, sim.se, percent(he), percent(sh),
+                                percent(Fraction(sim.se))))  # fmt: skip
+        table = Table("monte-carlo", f"Monte Carlo: {g.simulate:,} random deals per player "
+                      "mode (seed 1)", (Column("figure"), Column("exact", DECIMAL),
+                      Column("simulated", DECIMAL), Column("standard error", DECIMAL),
+                      Column("z"), Column(f"within {Z_LIMIT} SE")), tuple(rows))  # fmt: skip
+        return ["Real random deals, shuffled and settled one by one by the reference settlement "
+                "(not the pair counts), set against the exact tables; a figure agrees when it is "
+                f"within {Z_LIMIT} standard errors.", table]  # fmt: skip
 
 
-def _beyond(game: Game, clock: _Clock, opt: object) -> Section:
-    """Optimal play (blind games), the house-optimal ceiling (exposed games), and what the
-    house way gives away, rule by rule."""
-    v, way = game.variant, game.way
-    blocks: list[str | tuple[str, ...] | Table] = []
-    if not v.dealer_exposed:
-        if opt is None:
-            opt = clock.run("optimal strategy", lambda: solve_optimal(v, way, game.deck,
-                                                                     game.rules))
-        he_way, he_opt = opt.house_edge(False), opt.house_edge(True)  # type: ignore[attr-defined]
-        blocks.append("A player who sets every hand for its highest exact EV against the "
-                      "dealer's house way (blind, as the game is dealt), against one who sets by "
-                      "the house way himself.")  # fmt: skip
-        blocks.append(Table("optimal", "Optimal blind play against the house way", (
-            Column("figure"), Column("house edge", DECIMAL)), (
-            ("house way", Figure(he_way, percent(he_way))),
-            ("optimal play", Figure(he_opt, percent(he_opt))),
-            ("gain of optimal play", Figure(he_way - he_opt, percent(he_way - he_opt))))))
-        df = opt.by_rule().sort_values("edge given up", ascending=False)  # type: ignore[attr-defined]
-        rows = tuple((str(r["rule"]), int(r["hands"]), int(r["hands not optimal"]),
-                      Figure(r["edge given up"], percent(r["edge given up"])))
-                     for r in df.to_dict("records"))  # fmt: skip
-        blocks.append(Table("optimal-by-rule", "What each rule of the house way gives up "
-                            "against optimal play", (Column("rule"), Column("hands", COUNT),
-                            Column("hands not optimal", COUNT), Column("edge given up",
-                                                                       DECIMAL)), rows))
-        return Section("Optimal play and the house way", tuple(blocks))
-    lab = clock.run("per-dealer table (best-responding players)",
-                    lambda: dealer_lab(v, None, None, game.deck, game.rules))
-    ceiling = house_optimal(lab, v)
-    edge = price_dealer_way(v, way, lab=lab).house_edge
-    blocks.append("The dealer who sets every hand the way best for the house against "
-                  "best-responding players: the ceiling of every house way of this game.")
-    blocks.append(Table("house-optimal", "The house way against the house-optimal ceiling", (
-        Column("figure"), Column("house edge", DECIMAL)), (
-        ("house way", Figure(edge, percent(edge))),
-        ("house-optimal dealer", Figure(ceiling.house_edge, percent(ceiling.house_edge))),
-        ("given away by the house way", Figure(ceiling.house_edge - edge,
-                                               percent(ceiling.house_edge - edge))))))
-    df = rule_costs(lab, v, way)
-    rows = tuple((str(r["rule"]), int(r["hands"]), int(r["below optimal"]),
-                  Figure(r["cost"], percent(r["cost"]))) for r in df.to_dict("records"))
-    blocks.append(Table("way-costs", "What each rule of the house way gives away against the "
-                        "house-optimal dealer", (Column("rule"), Column("hands", COUNT),
-                        Column("below optimal", COUNT), Column("cost", DECIMAL)), rows,
-                        total=True))  # fmt: skip
-    return Section("Optimal play and the house way", tuple(blocks))
-
-
-def _derived(game: Game, clock: _Clock) -> Section | None:
-    if not game.derived:
-        return None
-    v = game.variant
-    if v.dealer_exposed:
-        d = clock.run("derived dealer's cards", lambda: derive_way(
-            v, game.derived, game.way, deck=game.deck, rules=game.rules))  # type: ignore[arg-type]
-        what = "the dealer's card of k rules over the house way, toward the ceiling"
-    else:
-        d = clock.run("derived player's cards", lambda: derive_strategy(
-            v, game.way, game.derived, deck=game.deck, rules=game.rules))  # type: ignore[arg-type]
-        what = "the player's card of k rules over the house way, toward optimal play"
-    steps = len(d.steps)
-    rows = tuple((k, Figure(d.edge(k), percent(d.edge(k))),
-                  Figure(d.share(k), percent(d.share(k), 1)))
-                 for k in range(0, steps + 1))
-    return Section("Derived cards", (f"Rule cards derived from the exact tables: {what}.",
-                                     Table("derived", "Derived cards: house edge by number "
-                                           "of rules", (Column("rules", COUNT), Column(
-                                               "house edge", DECIMAL), Column(
-                                               "share of the gain", DECIMAL)), rows)))
-
-
-def _monte_carlo(game: Game, clock: _Clock, report: MathReport) -> Section | None:
-    if not game.simulate:
-        return None
-    rows = []
-    modes = [m for m in game.players if m in (Player.HOUSE_WAY, Player.BEST_RESPONSE)]
-    for mode in modes:
-        sim = clock.run(f"Monte Carlo, {mode}", partial(
-            simulate_variant, game.variant, game.simulate, 1, game.way, str(mode), game.deck,
-            game.rules))  # fmt: skip
-        exact = report.returns[wager_key(str(mode))]
-        for outcome in ("win", "push", "loss"):
-            p, q = exact.probability(outcome), sim.table.probability(outcome)
-            se = sqrt(float(p * (1 - p)) / game.simulate)
-            z = float(q - p) / se if se else 0.0
-            rows.append((f"{mode}: probability of a {outcome}", Figure(p, f"{float(p):.6f}"),
-                         Figure(q, f"{float(q):.6f}"), Figure(Fraction(se), f"{se:.6f}"),
-                         f"{z:+.2f}", "yes" if abs(z) <= Z_LIMIT else "NO"))  # fmt: skip
-        he, sh, se = exact.house_edge, sim.house_edge, sim.se
-        z = float(sh - he) / se if se else 0.0
-        rows.append((f"{mode}: house edge", Figure(he, percent(he)), Figure(sh, percent(sh)),
-                     Figure(Fraction(se), percent(Fraction(se))), f"{z:+.2f}",
-                     "yes" if abs(z) <= Z_LIMIT else "NO"))  # fmt: skip
-    if not rows:
-        return None
-    table = Table("monte-carlo", f"Monte Carlo: {game.simulate:,} random deals per player mode "
-                  "(seed 1)", (Column("figure"), Column("exact", DECIMAL),
-                  Column("simulated", DECIMAL), Column("standard error", DECIMAL),
-                  Column("z"), Column(f"within {Z_LIMIT} SE")), tuple(rows))  # fmt: skip
-    return Section("Monte Carlo cross-check", (
-        "Real random deals, shuffled and settled one by one by the reference settlement (not "
-        "the pair counts), set against the exact tables; a figure agrees when it is within "
-        f"{Z_LIMIT} standard errors.", table))  # fmt: skip
-
-
-def _appendix(report: MathReport) -> Section:
-    return Section("Appendix: exact fractions", tuple(
-        exact_appendix(f"{key}-exact", f"{key}: exact figures", t)
-        for key, t in report.returns.items()))
+def _mc_row(name: str, exact: Fraction, sim: Fraction, se: float, *texts: str) -> tuple:
+    z = float(sim - exact) / se if se else 0.0
+    return (name, Figure(exact, texts[0]), Figure(sim, texts[1]), Figure(Fraction(se), texts[2]),
+            f"{z:+.2f}", "yes" if abs(z) <= Z_LIMIT else "NO")  # fmt: skip
 
 
 def _version() -> str:
@@ -315,26 +358,28 @@ def _provenance(game: Game, command: str, seconds: dict[str, float]) -> Section:
 def math_report(game: Game, command: str = "", log: Callable[[str], None] = print
                 ) -> MathReport:  # fmt: skip
     """The complete math report of ``game``."""
-    clock = _Clock(log)
-    report = MathReport(game, Document(game.title, ()))
-    words = game_words(game)
-    hands = _hands(game)
-    main, opt = _main(game, clock, report)
-    sections = [words, hands, main]
-    side = _side_bets(game, clock, report)
-    if side is not None:
-        sections.append(side)
-    sections.append(_beyond(game, clock, opt))
-    for extra in (_derived(game, clock), _monte_carlo(game, clock, report)):
-        if extra is not None:
-            sections.append(extra)
-    sections.append(_appendix(report))
-    sections.append(_provenance(game, command, clock.seconds))
-    headline = report.returns[wager_key(str(game.players[0]))]
+    pricer = GamePricer(game, log)
+    sections = [game_words(game)]
+    by_section: dict[str, Blocks] = {}
+    for name, section in pricer.parts().items():
+        by_section.setdefault(section, []).extend(pricer.part(name))
+    intro = {"The base wager": "The player's wager against the dealer, one table per way of "
+             "playing. Combinations count ordered deals (the player's seven cards, then the "
+             f"dealer's seven, of the same {game.deck.size}-card deck).",
+             "Side bets": "Each side bet offered: its return table (combinations over what the "
+                          "bet is settled on), its statistics and, for a bet with an envy bonus, "
+                          "the envy by table size."}  # fmt: skip
+    for title, blocks in by_section.items():
+        lead = [intro[title]] if title in intro else []
+        sections.append(Section(title, tuple(lead + blocks)))
+    sections.append(Section("Appendix: exact fractions", tuple(
+        exact_appendix(f"{key}-exact", f"{key}: exact figures", t)
+        for key, t in pricer.returns.items())))  # fmt: skip
+    sections.append(_provenance(game, command, pricer.clock.seconds))
+    headline = pricer.returns[wager_key(str(game.players[0]))]
     meta = (("game", f"{game.name}: {game.title}"), ("variant", game.variant.name),
             ("house way", get_way(game.way).name), ("deck", game.deck.name),
             ("base wager house edge", f"{percent(headline.house_edge)} ({game.players[0]})"),
             ("toolkit", f"paigow-exact {_version()}"))  # fmt: skip
-    report.document = Document(f"Math report: {game.title}", tuple(sections), meta)
-    report.seconds = clock.seconds
-    return report
+    doc = Document(f"Math report: {game.title}", tuple(sections), meta)
+    return MathReport(game, doc, pricer.clock.seconds, pricer.returns)
