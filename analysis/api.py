@@ -30,12 +30,16 @@ from enumerate.errors import (
     CardError,
     ConditionError,
     DataFileError,
+    GameFileError,
     PaytableError,
+    ReportFileError,
     VariantError,
 )
 from enumerate.rules import Deck, Rules
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pandas as pd
 
     from analysis.checks.simulate import Simulation
@@ -43,6 +47,9 @@ if TYPE_CHECKING:
     from analysis.games.hands import HandReport
     from analysis.games.paytables import Paytable
     from analysis.games.variants import Variant
+    from analysis.mathreport.build import MathReport
+    from analysis.mathreport.game import Game
+    from analysis.mathreport.reportfile import Verification
     from analysis.pricing.banking import BankingReport
     from analysis.pricing.best import HandChoices
     from analysis.pricing.envy import EnvyByTable, EnvyTable, SideBetReport
@@ -60,8 +67,10 @@ __all__ = [
     "ConditionError",
     "DataFileError",
     "Deck",
+    "GameFileError",
     "PaytableError",
     "Player",
+    "ReportFileError",
     "Rules",
     "VariantError",
     "banking",
@@ -79,6 +88,8 @@ __all__ = [
     "envy_by_table",
     "envy_table",
     "five_card_name",
+    "game",
+    "game_report",
     "get_variant",
     "get_way",
     "hand",
@@ -491,12 +502,56 @@ def variants() -> list[str]:
     return list(variant_names())
 
 
-def verify(only: str | None = None) -> pd.DataFrame:
-    """Every published figure of ``data/published`` against the toolkit's own: one row each,
-    with its status (pass, FAIL, or open: a disagreement on record)."""
-    from analysis.checks.verify import check_published as check
+def verify(*reports: str, only: str | None = None, out: str | None = None) -> Verification:
+    """Check report files line by line (``docs/games.md``; none given: every file of
+    ``data/published``): each line published, computed, its difference and status (pass,
+    FAIL, or open: a disagreement on record). ``out``: also write the verification report
+    (HTML, Markdown, PDF, CSV/JSON) to that folder."""
+    from pathlib import Path
 
-    return check(only=only)
+    from analysis.mathreport.reportfile import published_files, verify_files
+    from analysis.mathreport.write import write_document
+
+    paths = [Path(r) for r in reports] or published_files()
+    result = verify_files(paths, only)
+    if out is not None:
+        write_document(result.document(), Path(out))
+    return result
+
+
+def game(spec: str) -> Game:
+    """A game file read and checked (a path, or the name of a game of ``data/games``):
+    variant, house way, deck, player modes, side bets (``docs/games.md``)."""
+    from analysis.mathreport.game import load_game
+
+    return load_game(spec)
+
+
+def game_report(
+    spec: Game | str,
+    *,
+    out: str | Path | None = None,
+    deck: Deck | str | None = None,
+    command: str = "",
+    log: Callable[[str], None] = print,
+) -> MathReport:
+    """The complete math report of a game (a ``Game`` or a game file): the game in words, each
+    player mode's return table and statistics, the side bets, optimal play, a Monte Carlo
+    cross-check, exact fractions, provenance. ``out``: written there as HTML, Markdown, PDF and
+    a CSV and JSON file per table. ``deck``: price it on another deck than the game's."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from analysis.mathreport.build import math_report
+    from analysis.mathreport.write import write_document
+
+    g = game(spec) if isinstance(spec, str) else spec
+    if deck is not None:
+        g = replace(g, deck=_deck(deck))
+    report = math_report(g, command, log)
+    if out is not None:
+        write_document(report.document, Path(out))
+    return report
 
 
 def compare_tables(tables: Sequence[ReturnTable]) -> pd.DataFrame:

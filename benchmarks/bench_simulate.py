@@ -34,19 +34,30 @@ if TYPE_CHECKING:
 
     from enumerate.engine.pairs.counts import PairCounts
 
-PUBLISHED_TRUMP_PLAZA = "deals.trump-plaza.traditional."  # + win, push, loss
+PUBLISHED_TRUMP_PLAZA = "wizard_trump_plaza.toml"  # the report file of the blind outcomes
 
 
 def published_trump_plaza() -> dict[str, dict[str, Any]]:
-    """The published trump-plaza vs trump-plaza blind outcomes (data/published), by outcome:
-    the entries with value, tolerance, deck and source."""
-    from analysis.checks.verify import published_entries
+    """The published trump-plaza vs trump-plaza blind outcomes (a report file of
+    data/published), by outcome: the lines' value, tolerance and source."""
+    import tomllib
+    from fractions import Fraction
 
-    out = {e["figure"].removeprefix(PUBLISHED_TRUMP_PLAZA): e for e in published_entries()
-           if e["figure"].startswith(PUBLISHED_TRUMP_PLAZA)}  # fmt: skip
+    from analysis.mathreport.reportfile import PUBLISHED, parse_printed
+
+    doc = tomllib.loads((PUBLISHED / PUBLISHED_TRUMP_PLAZA).read_text())
+    defaults = doc.get("defaults", {})
+    out = {}
+    for raw in doc["line"]:
+        line = {**defaults, **raw}
+        if line.get("figure") == "probability" and line.get("event") in ("win", "push", "loss"):
+            value = parse_printed(line["value"], PUBLISHED_TRUMP_PLAZA).value
+            tolerance = Fraction(str(line.get("tolerance", 0)))
+            out[line["event"]] = {"value": float(value), "tolerance": float(tolerance),
+                                  "source": line.get("source", doc["source"])}  # fmt: skip
     missing = {"win", "push", "loss"} - set(out)
     if missing:
-        raise SystemExit(f"data/published has no {PUBLISHED_TRUMP_PLAZA}{min(missing)}")
+        raise SystemExit(f"data/published/{PUBLISHED_TRUMP_PLAZA} has no {min(missing)} line")
     return out
 
 

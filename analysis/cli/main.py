@@ -153,24 +153,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
-    df = api.verify(only=args.only)
-    if args.format == "json":
-        print(to_json(df.to_dict("records")))
-    elif args.format == "csv":
-        print(df.to_csv(index=False), end="")
-    else:
-        print(markdown(df.drop(columns=["source", "ok"])))
-        print()
-        for i, src in enumerate(df["source"]):
-            print(f"{i + 1}. {df['figure'].iloc[i]}: {src}")
-    status = df["status"].tolist() if len(df) else []
-    failed, still_open = status.count("FAIL"), status.count("open")
-    print(f"\n{status.count('pass')} passed, {failed} failed"
-          + (f", {still_open} open (disagreements on record)" if still_open else ""))
-    return 1 if failed else 0
-
-
 def cmd_reports(args: argparse.Namespace) -> int:
     from enumerate.houseways import split_way_names
 
@@ -264,10 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.defer(("banking",), "analysis.cli.bets:add_bet_commands")
 
-    p = sub.add_parser("verify", help="compare computed figures with data/published/*.toml")
-    p.add_argument("--only", default=None, help="only figures whose name contains this text")
-    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
-    p.set_defaults(func=cmd_verify)
+    sub.defer(("report", "verify"), "analysis.cli.games:add_game_commands")
 
     p = sub.add_parser("reports", help="every variant, side bet and paytable, with plots")
     p.add_argument("--out", default="reports", help="output folder (default reports/)")

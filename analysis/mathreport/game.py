@@ -246,9 +246,21 @@ def load_game(path: str | Path) -> Game:
             known = ", ".join(p.stem for p in sorted(GAME_DIR.glob("*.toml")))
             raise GameFileError(f"unknown game {str(path)!r} (known: {known}; or a game file)")
         path = shipped
-    doc = read_toml(path, GameFileError, FIELDS)
+    return game_from_doc(read_toml(path, GameFileError, FIELDS), path)
+
+
+def game_from_doc(doc: dict[str, Any], path: Path, where: str = "") -> Game:
+    """The game of a game file's fields (``doc``), files named in it found from ``path``'s
+    folder; errors name ``path`` and, for a game inlined in another file, ``where`` (the
+    table)."""
     folder = path.parent
-    inputs: list[tuple[str, Path]] = [("game", path)]
+    if where:
+        for key in doc:
+            if key not in FIELDS:
+                raise GameFileError(f"{path}: {where}.{key}: unknown field (known: "
+                                    f"{', '.join(FIELDS)})")  # fmt: skip
+        path = Path(f"{path}: {where}")
+    inputs: list[tuple[str, Path]] = [("game", folder / path.name)] if not where else []
     variant = _variant(doc, path, folder, inputs)
     way = _way(_text(doc, "way", path, variant.house_way), "way", path, folder, inputs)
     try:
@@ -293,7 +305,7 @@ def load_game(path: str | Path) -> Game:
         derived=derived,
         simulate=simulate,
         path=path,
-        inputs=tuple(dict.fromkeys(inputs)),
+        inputs=tuple((what, p) for what, p in dict.fromkeys(inputs) if p.is_file()),
     )
 
 

@@ -112,9 +112,11 @@ def envy_by_size(key: str, title: str, e: EnvyByTable) -> Table:
         amount = r["bet ($)"]
         cells: list[object] = [f"${exact_decimal(Fraction(amount))}"]
         cells += [Figure(v, percent(v)) for k, v in r.items() if k != "bet ($)"]
-        rows.append(tuple(cells))
+        per = e.per_other_player / Fraction(amount)
+        rows.append((*cells, Figure(per, percent(per))))
     names = [k for k in e.rows()[0] if k != "bet ($)"] if e.rows() else []
-    cols = (Column("bet"), *(Column(n, DECIMAL) for n in names))
+    cols = (Column("bet"), *(Column(n, DECIMAL) for n in names),
+            Column("envy per other player", DECIMAL))
     notes = (f"the bet's own house edge {percent(e.house_edge)}, less the envy it collects on "
              f"the other players' hands ({e.envy} table: ${float(e.per_other_player):.4f} "
              "expected per other player), over the amount bet",)
