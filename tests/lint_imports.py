@@ -12,7 +12,7 @@ layers, each importing only its own folder and those below it (``LAYERS``, lowes
 | 3 | ``pricing`` | exact counts and return tables of a game and its bets |
 | 4 | ``waylab`` | house ways measured against each other and the house-optimal setting |
 | 5 | ``derive``, ``checks`` | derived strategy cards; simulation and published figures |
-| 6 | ``report`` | the report's pages |
+| 6 | ``report``, ``mathreport`` | the report's pages; a game's math report, report files |
 | 7 | ``api`` (``analysis.api``, ``analysis``) | the public API |
 | 8 | ``cli`` (and ``analysis.__main__``) | the command line |
 

@@ -34,7 +34,7 @@ from enumerate.vocabulary import (
     HandFlag,
     SevenCardClass,
 )
-from tests.published import figures
+from tests.published import class_counts, lines
 
 # the first two have every special hand (ace-high pai gow with and without the joker,
 # queen-high pai gow, nine-high low hands, two jacks); the last two have four suits (suit
@@ -165,8 +165,7 @@ def test_envy_by_direct_count(deck_truth):
 
 @pytest.fixture(scope="module")
 def published():
-    f = figures("seven_card_classes")
-    return {k.removeprefix("hands.class."): v["value"] for k, v in f.items()}
+    return class_counts()
 
 
 NATURAL_7SF = 4 * 8  # per suit, the runs A-7, 2-8, ..., 8-A: 8 seven-card straight flushes
@@ -209,14 +208,14 @@ def three_pair_hands() -> int:
 
 
 def test_fortune_tables_1_and_2_by_hand(published):
-    total = published["hands.total"]
-    sf7 = published["7-card straight flush (natural + joker)"]
+    total = published["total"]
+    sf7 = published["natural 7-card straight flush + 7-card straight flush with joker"]
     rest = ["royal flush + royal match", "five aces", "royal flush", "straight flush",
             "four of a kind", "full house", "flush", "three of a kind", "straight"]  # fmt: skip
     n = {k: published[k] for k in rest}
     n["natural 7-card straight flush"] = NATURAL_7SF
     n["7-card straight flush with joker"] = sf7 - NATURAL_7SF
-    below = published["nothing better than two pair"]  # three pair + nothing: never paid
+    below = published["three pair + nothing"]  # three pair + nothing: never paid
     # table 2: three pair loses
     pays2 = shipped_paytable("fortune", "2")
     ret2 = sum(pays2.pay(e) * k for e, k in n.items()) - below
@@ -240,15 +239,15 @@ def test_envy_by_hand(published):
     figure and its tolerance are read from data/published)."""
     amounts = {"royal flush + royal match": 1000, "five aces": 250, "royal flush": 50,
                "straight flush": 20, "four of a kind": 5}  # fmt: skip
-    sf7 = published["7-card straight flush (natural + joker)"]
+    sf7 = published["natural 7-card straight flush + 7-card straight flush with joker"]
     dollars = 5000 * NATURAL_7SF + 500 * (sf7 - NATURAL_7SF)
     dollars += sum(a * published[k] for k, a in amounts.items())
-    per = Fraction(dollars, published["hands.total"])
+    per = Fraction(dollars, published["total"])
     got = price_envy_table("5000", players=6)
     assert got.per_other_player == per
     assert got.value() == 5 * per
-    woo = figures("wizard_of_odds")["sidebet.envy-5000.per_other_player / 5"]
-    assert abs(per / 5 - Fraction(str(woo["value"]))) <= Fraction(str(woo["tolerance"]))
+    (woo,) = lines("wizard_fortune_envy")
+    assert abs(per / 5 - woo["value"]) <= woo["tolerance"]
 
 
 def test_queens_dragon_by_hand():

@@ -2,7 +2,7 @@
 
 The dealer-open math report publishes one figure for its house way: a base-game house edge of
 1.82% with the player answering the exposed dealer by his best response
-(``data/published/math_reports.toml``). Every named reading of the ``gli`` card (the
+(``data/published/dealer_open_math_report.toml``). Every named reading of the ``gli`` card (the
 ``[[clause]]`` tables of ``data/ways/gli.toml``) is priced here exactly, from one per-dealer
 table (no engine run per reading): each single alternative over the literal reading, then every
 alternative of rule 5's clause (the one in doubt) combined with each single alternative of the
@@ -25,6 +25,7 @@ import pandas as pd
 
 from analysis.games.players import Player
 from analysis.games.variants import get_variant
+from analysis.render.printed import parse_printed
 from analysis.waylab.wayedge import DealerLab, dealer_lab, price_dealer_way
 from enumerate.engine.pairs.shards import default_jobs
 from enumerate.houseways import Clause, get_way
@@ -32,19 +33,19 @@ from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules
 from enumerate.waytables import way_is_cached, way_tables
 
-PUBLISHED_FILE = data_dir() / "published" / "math_reports.toml"
-FIGURE = "deals.gli.dealer-open.best-response.house_edge"
+PUBLISHED_FILE = data_dir() / "published" / "dealer_open_math_report.toml"
 RULE_5 = "two-pair"
 
 
 def published_edge(path: Path = PUBLISHED_FILE) -> tuple[Fraction, Fraction, str]:
-    """(value, tolerance, source) of the report's dealer-open figure."""
+    """(value, tolerance, source) of the report's dealer-open house edge: the report file's
+    house-edge line, its tolerance half a unit of its last printed digit."""
     data = tomllib.loads(path.read_text())
-    for entry in data.get("figures", []):
-        if entry.get("figure") == FIGURE:
-            return (Fraction(str(entry["value"])), Fraction(str(entry.get("tolerance", 0))),
-                    str(entry["source"]))  # fmt: skip
-    raise ValueError(f"{path.name}: no figure {FIGURE!r}")
+    for entry in data.get("line", []):
+        if entry.get("figure") == "house edge":
+            printed = parse_printed(entry.get("value"), f"{path}: value")
+            return printed.value, printed.unit / 2, str(data.get("source", ""))
+    raise ValueError(f"{path.name}: no house edge line")
 
 
 def readings_to_try() -> list[dict[str, str]]:
