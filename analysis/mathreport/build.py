@@ -132,8 +132,9 @@ class GamePricer:
 
     def table(self, key: str) -> Table:
         """The table ``key`` (its part priced if need be); ``KeyError`` when the game has none."""
+        beyond = ("optimal", "optimal-by-rule", "house-optimal", "way-costs")
         for name in self.parts():
-            if key == name or key.startswith(name + "-"):
+            if key == name or key.startswith(name + "-") or (name == "beyond" and key in beyond):
                 for b in self.part(name):
                     if isinstance(b, Table) and b.key == key:
                         return b
