@@ -189,7 +189,9 @@ class GamePricer:
         elif mode in (Player.BANKING, Player.BANKING_OPTIMAL):
             banker = "optimal" if mode == Player.BANKING_OPTIMAL else "house-way"
             what = f"the player banks ({banker} banker), one on one"
-            job = partial(banking_table, v.name, way, banker, deck, rules)
+            # the optimal banker's counts are in the optimal strategy's per-hand table
+            per_hand = self._optimal().per_hand if banker == "optimal" else None
+            job = partial(banking_table, v.name, way, banker, deck, rules, per_hand)
         elif mode.startswith("card-"):
             card = next(s for s in g.strategies if f"card-{get_way(s).name}" == mode)
             what = f"the player sets by the card {get_way(card).name}"
