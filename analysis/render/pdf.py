@@ -12,6 +12,7 @@ from analysis.render.document import TEXT, Document, Table
 
 MARGIN = 15  # mm
 BODY, SMALL, TABLE_SIZE = 10, 8, 7.5
+LONGEST_WORD = 0.3  # of the page's width: a text column's narrowest
 
 
 def _fonts() -> dict[str, Path]:
@@ -41,6 +42,8 @@ def _widths(table: Table, usable: float, pdf: object) -> list[float]:
                              for row in shown for word in row[i].split())])
              if c.kind == TEXT else longest[i]
              for i, c in enumerate(table.columns)]  # fmt: skip
+    # a word longer than this (an exact fraction of many digits) breaks across lines
+    least = [min(m, usable * LONGEST_WORD) for m in least]
     spare = usable - sum(least)
     extra = [w - m for w, m in zip(longest, least, strict=True)]
     if spare <= 0 or not sum(extra):
