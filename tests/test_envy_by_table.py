@@ -9,23 +9,19 @@ the published 228 less those is the joker's), never from the code's hand table.
 from __future__ import annotations
 
 import json
-import tomllib
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
 import pytest
 
 from analysis.cli.main import main
 from analysis.pricing.sidebets import paytable_envy_by_table, price_sidebet
 from enumerate.rules import Deck
-
-PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "published" / "seven_card_classes.toml"
+from tests.published import class_counts
 
 
 def _published() -> dict[str, int]:
-    data = tomllib.loads(PUBLISHED.read_text())
-    return {e["figure"].removeprefix("hands.class."): int(e["value"]) for e in data["figures"]}
+    return class_counts()
 
 
 def _envy_5000() -> Fraction:
@@ -34,7 +30,7 @@ def _envy_5000() -> Fraction:
     counts = {
         5000: 32,  # natural 7-card straight flush, by hand
         1000: c["royal flush + royal match"],
-        500: c["7-card straight flush (natural + joker)"] - 32,
+        500: c["natural 7-card straight flush + 7-card straight flush with joker"] - 32,
         250: c["five aces"],
         50: c["royal flush"],
         20: c["straight flush"],

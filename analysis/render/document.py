@@ -8,7 +8,7 @@ places). CSV and JSON carry the exact values (a fraction as ``n/d``), for progra
 
 >>> t = Table("odds", "Odds", (Column("event"), Column("combinations", COUNT),
 ...           Column("probability", DECIMAL, 4)), (("win", 3, Fraction(3, 8)),
-...           ("loss", 5, Fraction(5, 8))), total=True)
+...           ("loss", 5, Fraction(5, 8)), ("total", 8, Fraction(1))), total=True)
 >>> print(t.markdown())
 | event | combinations | probability |
 |:---|---:|---:|
