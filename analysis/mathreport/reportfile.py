@@ -265,12 +265,14 @@ def check_report_file(path: str | Path, log: Any = None) -> tuple[ReportFile, li
 
 
 def _shown(c: Checked) -> str:
+    """The computed figure in the published one's form, two more places than it printed."""
     p = c.line.printed
+    if p.unit == 1 and c.computed.denominator == 1:
+        return f"{c.computed.numerator:,}"
     places = max(0, len(str(p.unit.denominator)) - 1) + 2
-    scale = 100 if p.text.endswith("%") else 1
-    value = float(c.computed * scale)
-    text = f"{value:,.{places}f}" if abs(c.computed.denominator) != 1 or places else str(value)
-    return f"{text}%" if scale == 100 else text
+    if p.text.endswith("%"):
+        return f"{float(c.computed * 100):,.{max(places - 2, 0)}f}%"
+    return f"{float(c.computed):,.{places}f}"
 
 
 def verification_table(checked: list[Checked], key: str = "lines") -> Table:

@@ -76,7 +76,8 @@ def write_pdf(doc: Document, path: Path) -> None:
     usable = pdf.w - 2 * MARGIN
 
     def lines(height: float, text: str, markdown: bool = False) -> None:
-        pdf.multi_cell(usable, height, text, markdown=markdown, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(usable, height, text, markdown=markdown, align="L", new_x="LMARGIN",
+                       new_y="NEXT")
 
     pdf.set_font("dejavu", "B", 16)
     lines(8, doc.title)
@@ -89,7 +90,7 @@ def write_pdf(doc: Document, path: Path) -> None:
     pdf.cell(usable, 7, "Contents", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("dejavu", "", BODY)
     for line in doc.contents():
-        pdf.cell(usable, 5, line, new_x="LMARGIN", new_y="NEXT")
+        lines(5, line)
     for i, section in enumerate(doc.sections, 1):
         pdf.ln(4)
         if pdf.get_y() > pdf.h - 50:
