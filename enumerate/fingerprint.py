@@ -27,6 +27,7 @@ import json
 import os
 import re
 import tempfile
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -105,12 +106,22 @@ def source_fingerprint(source: str) -> str:
     >>> a == source_fingerprint("def f(x):\n    return 3 * x\n")
     False
     """
-    tree = ast.parse(source)
+    tree = _parse(source)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(node, _DOCUMENTED) and body and _is_docstring(body[0]):
             node.body = body[1:] or [ast.Pass()]
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
+
+
+# CPython 3.11's parser keeps its recursion depth in shared state: two threads parsing at once
+# can fail with "AST constructor recursion depth mismatch" (the report keys tables in threads)
+_PARSING = threading.Lock()
+
+
+def _parse(source: str) -> ast.Module:
+    with _PARSING:
+        return ast.parse(source)
 
 
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -140,7 +151,7 @@ def _facts_of(digest: str, path: Path) -> dict[str, Any]:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # missing or damaged: parsed again and written anew, never served
     source = path.read_text()
-    tree = ast.parse(source)
+    tree = _parse(source)
     _drop_type_checking(tree)
     imports: list[tuple[int, str, list[str]]] = []
     for node in ast.walk(tree):
