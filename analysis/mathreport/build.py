@@ -24,16 +24,17 @@ from importlib import metadata
 from math import sqrt
 from typing import TypeVar
 
-from analysis.bets.files import find_bet
 from analysis.checks.simulate import simulate_variant
 from analysis.derive import Derivation, derive_strategy, derive_way
 from analysis.games.players import Player
 from analysis.mathreport.game import Game, SideBetSpec
 from analysis.mathreport.tables import (
+    edges,
     envy_by_size,
     envy_rows,
     exact_appendix,
     intervals,
+    per_rule,
     percent,
     return_rows,
     statistics,
@@ -43,7 +44,7 @@ from analysis.pricing.banking import banking_table
 from analysis.pricing.categories import category_table
 from analysis.pricing.optimal import OptimalStrategy, solve_optimal
 from analysis.pricing.returns import ReturnTable, analyze
-from analysis.pricing.sidebets import BETS, side_bet_by_table, side_bet_report
+from analysis.pricing.sidebets import side_bet_by_table, side_bet_report
 from analysis.pricing.strategy import strategy_return_table
 from analysis.render.document import COUNT, DECIMAL, Column, Document, Figure, Section, Table
 from analysis.waylab.waycosts import rule_costs
@@ -209,12 +210,7 @@ class GamePricer:
 
     def _side(self, bet: SideBetSpec) -> Blocks:
         g = self.game
-        if bet.paytable is None:
-            found = find_bet(bet.bet)  # the bet's own scope decides
-            uses_way = found.hand == "deal" or found.uses_way
-        else:
-            uses_way = BETS[bet.bet].uses_house_way
-        way = g.way if uses_way else None
+        way = g.way if bet.uses_way else None
         r = self.clock.run(f"side bet {bet.label}", partial(
             side_bet_report, bet.bet, bet.paytable, None, bet.envy, g.deck, g.rules, way))
         returns = r.returns
@@ -245,44 +241,32 @@ class GamePricer:
         if not v.dealer_exposed:
             opt = self._optimal()
             he_way, he_opt = opt.house_edge(False), opt.house_edge(True)
-            df = opt.by_rule().sort_values("edge given up", ascending=False)
-            rows = tuple((str(r["rule"]), int(r["hands"]), int(r["hands not optimal"]),
-                          Figure(r["edge given up"], percent(r["edge given up"])))
-                         for r in df.to_dict("records"))  # fmt: skip
+            by_rule = opt.by_rule().sort_values("edge given up", ascending=False)
             return [
                 "A player who sets every hand for its highest exact EV against the dealer's "
                 "house way (blind, as the game is dealt), against one who sets by the house way "
                 "himself.",
-                Table("optimal", "Optimal blind play against the house way", (
-                    Column("figure"), Column("house edge", DECIMAL)), (
-                    ("house way", Figure(he_way, percent(he_way))),
-                    ("optimal play", Figure(he_opt, percent(he_opt))),
-                    ("gain of optimal play", Figure(he_way - he_opt,
-                                                    percent(he_way - he_opt))))),
-                Table("optimal-by-rule", "What each rule of the house way gives up against "
-                      "optimal play", (Column("rule"), Column("hands", COUNT),
-                      Column("hands not optimal", COUNT), Column("edge given up", DECIMAL)),
-                      rows),
+                edges("optimal", "Optimal blind play against the house way", [
+                    ("house way", he_way), ("optimal play", he_opt),
+                    ("gain of optimal play", he_way - he_opt)]),
+                per_rule("optimal-by-rule", "What each rule of the house way gives up against "
+                         "optimal play", by_rule.to_dict("records"), ("hands",
+                         "hands not optimal"), "edge given up"),
             ]  # fmt: skip
         lab = self.clock.run("per-dealer table (best-responding players)", partial(
             dealer_lab, v, None, None, g.deck, g.rules))
         ceiling = house_optimal(lab, v).house_edge
         edge = price_dealer_way(v, way, lab=lab).house_edge
-        df = rule_costs(lab, v, way)
-        rows = tuple((str(r["rule"]), int(r["hands"]), int(r["below optimal"]),
-                      Figure(r["cost"], percent(r["cost"]))) for r in df.to_dict("records"))
+        costs = rule_costs(lab, v, way)
         return [
             "The dealer who sets every hand the way best for the house against best-responding "
             "players: the ceiling of every house way of this game.",
-            Table("house-optimal", "The house way against the house-optimal ceiling", (
-                Column("figure"), Column("house edge", DECIMAL)), (
-                ("house way", Figure(edge, percent(edge))),
-                ("house-optimal dealer", Figure(ceiling, percent(ceiling))),
-                ("given away by the house way", Figure(ceiling - edge,
-                                                       percent(ceiling - edge))))),
-            Table("way-costs", "What each rule of the house way gives away against the "
-                  "house-optimal dealer", (Column("rule"), Column("hands", COUNT),
-                  Column("below optimal", COUNT), Column("cost", DECIMAL)), rows, total=True),
+            edges("house-optimal", "The house way against the house-optimal ceiling", [
+                ("house way", edge), ("house-optimal dealer", ceiling),
+                ("given away by the house way", ceiling - edge)]),
+            per_rule("way-costs", "What each rule of the house way gives away against the "
+                     "house-optimal dealer", costs.to_dict("records"), ("hands",
+                     "below optimal"), "cost", total=True),
         ]  # fmt: skip
 
     def _derived(self) -> Blocks:

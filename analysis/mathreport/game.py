@@ -50,12 +50,13 @@ _text = partial(text_field, GameFileError)
 @dataclass(frozen=True)
 class SideBetSpec:
     """A side bet of the game: a bet file (``bet`` its name or path), or a side bet by name
-    under ``paytable`` (and ``envy``, for the bets that have one)."""
+    under ``paytable`` (and ``envy``, for the bets that have one); ``uses_way``: it is
+    settled on the dealer's house-way setting (priced under the game's way)."""
 
     bet: str
     paytable: str | None = None
     envy: str | None = None
-    has_envy: bool = False
+    uses_way: bool = False
 
     @property
     def label(self) -> str:
@@ -202,7 +203,7 @@ def _side_bets(doc: dict[str, Any], path: Path, folder: Path,
                     raise _fail(path, f"{where}.bet", f"no such file {spec}")
                 found = find_bet(spec)
                 inputs.append((f"side bet {found.name}", Path(found.path)))
-                item = SideBetSpec(spec, has_envy=found.envy is not None)
+                item = SideBetSpec(spec, uses_way=found.hand == "deal" or found.uses_way)
             else:
                 if bet not in BETS:
                     known = ", ".join(BETS)
@@ -217,7 +218,8 @@ def _side_bets(doc: dict[str, Any], path: Path, folder: Path,
                     if not side.has_envy:
                         raise _fail(path, f"{where}.envy", f"side bet {bet} has no envy bonus")
                     inputs.append((f"{bet} envy table", Path(find_paytable("envy", env).path)))
-                item = SideBetSpec(bet, table or side.default_paytable, env, side.has_envy)
+                item = SideBetSpec(bet, table or side.default_paytable, env,
+                                   side.uses_house_way)
         except GameFileError:
             raise
         except (DataFileError, ValueError) as err:

@@ -148,3 +148,19 @@ def envy_rows(key: str, title: str, envy: EnvyTable) -> Table:
     return Table(key, title, cols, rows, notes=(
         f"expected envy per other player: ${float(per):.6f} (exact: {per.numerator}/"
         f"{per.denominator})",))
+
+
+def edges(key: str, title: str, rows: list[tuple[str, Fraction]]) -> Table:
+    """Named house edges, a row each (a way, the best play against it, the difference)."""
+    return Table(key, title, (Column("figure"), Column("house edge", DECIMAL)),
+                 tuple((name, Figure(x, percent(x))) for name, x in rows))
+
+
+def per_rule(key: str, title: str, records: list[dict], counts: tuple[str, str], cost: str,
+             total: bool = False) -> Table:
+    """A house way's rules, a row each: two hand counts and the house edge they cost."""
+    rows = tuple((str(r["rule"]), int(r[counts[0]]), int(r[counts[1]]),
+                  Figure(r[cost], percent(r[cost]))) for r in records)  # fmt: skip
+    cols = (Column("rule"), Column(counts[0], COUNT), Column(counts[1], COUNT),
+            Column(cost, DECIMAL))
+    return Table(key, title, cols, rows, total=total)
