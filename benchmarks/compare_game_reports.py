@@ -1,11 +1,14 @@
-"""The shipped games' math reports against the pages of ``paigow reports``: every return
-table of a game's report (base wager per mode, the banking player, each side bet) must hold the
-same rows, combinations and exact house edge as the suite's page of the same wager.
+"""The shipped games' math reports, each priced on its own (``paigow report``), against the
+suite of ``paigow reports``: every return table of a game's report (base wager per mode, the
+banking player, each side bet) must hold the same rows, combinations and exact house edge as
+the suite's page of the same wager, and every table of the report (but its timings) must be
+the same file as the one of the suite's own report of the game (``games/<name>/tables``,
+priced from the suite's tables in memory).
 
     python benchmarks/compare_game_reports.py [--reports reports] [--games /tmp/games]
 
-Builds each game's report (``paigow report``, the tables read from the cache) unless
-``--games`` holds them already; prints one line per table compared and exits 1 on a difference.
+Builds each game's report (the tables read from the cache) unless ``--games`` holds them
+already; prints one line per table compared and exits 1 on a difference.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -54,11 +58,23 @@ def main() -> int:
     parser.add_argument("--games", default=None, help="folder of the games' reports")
     args = parser.parse_args()
     reports, bad, compared = Path(args.reports), 0, 0
+    games = Path(args.games or tempfile.mkdtemp(prefix="game-reports-"))
     for path in shipped_games():
         game = api.game(str(path))
-        folder = Path(args.games) / game.name if args.games else Path("reports/games") / game.name
+        folder = games / game.name
         if not (folder / "tables").is_dir():
             api.game_report(game, out=folder, log=lambda _m: None)
+        suite = reports / "games" / game.name / "tables"
+        mine = sorted(p.name for p in (folder / "tables").iterdir())
+        theirs_files = sorted(p.name for p in suite.iterdir()) if suite.is_dir() else []
+        differ = [name for name in mine if not name.startswith("timings.") and (
+            name not in theirs_files or (suite / name).read_text()
+            != (folder / "tables" / name).read_text())]  # fmt: skip
+        same_files = mine == theirs_files and not differ
+        compared += 1
+        bad += not same_files
+        print(f"{game.name}: {len(mine)} table files, the suite's report "
+              + ("the same" if same_files else f"DIFFERENT ({', '.join(differ) or 'file sets'})"))
         for table_path in sorted((folder / "tables").glob("*.json")):
             key = table_path.stem
             if not (key.startswith(("base-", "side-"))) or key.endswith(

@@ -141,6 +141,32 @@ def test_every_table_is_written_and_the_pdf_holds_them(written):
     assert f"{HANDS:,}" in flat and "total" in flat
 
 
+def test_writing_a_pdf_keeps_no_frame_of_its_caller_alive(tmp_path):
+    """The tables a caller holds when it first writes a PDF are freed when it returns: fpdf2
+    keeps the ImportError of its optional import, which held the importing frames."""
+    import gc
+    import weakref
+
+    from analysis.render.document import Document, Section
+    from analysis.render.pdf import write_pdf
+
+    class Held:  # a table the caller holds
+        pass
+
+    def caller() -> weakref.ref:
+        held = Held()
+        write_pdf(Document("t", (Section("s", ("a line",)),)), tmp_path / "t.pdf")
+        return weakref.ref(held)
+
+    ref = caller()
+    gc.collect()
+    assert ref() is None
+    import fpdf.encryption  # whoever imported it first, its error holds no frame
+
+    error = getattr(fpdf.encryption, "import_error", None)
+    assert error is None or error.__traceback__ is None
+
+
 def _printed(x: Fraction, places: int) -> str:
     """A figure rounded as a vendor prints it."""
     return f"{float(x):.{places}f}"

@@ -14,6 +14,9 @@ from enumerate.rules import Deck
 
 ENGINE_RUNS: list[object] = []  # the engine runs of the report below
 LOG: list[str] = []  # its log
+DECK = Deck.parse("23579JQA:cd+joker")
+GAME_DEALS = 20_000  # Monte Carlo deals per mode of the game reports
+CACHE: list[Path] = []  # the report's own cache folder
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +30,45 @@ def built(tmp_path_factory):
         ENGINE_RUNS.append(args)
         return real(*args, **kwargs)
 
+    CACHE.append(tmp_path_factory.mktemp("report-cache"))
     with pytest.MonkeyPatch.context() as mp:  # a cache of its own: every count made here
-        mp.setenv("PAIGOW_CACHE_DIR", str(tmp_path_factory.mktemp("report-cache")))
+        mp.setenv("PAIGOW_CACHE_DIR", str(CACHE[0]))
         mp.setattr(engine_run, "run_engines", recorded)
-        return build_reports(out, deck=Deck.parse("23579JQA:cd+joker"), log=LOG.append)
+        return build_reports(out, deck=DECK, log=LOG.append, game_deals=GAME_DEALS)
+
+
+def test_every_game_file_is_a_math_report_of_the_suite(built, monkeypatch):
+    """Each game file of data/games is written under games/<name>/ (HTML, Markdown, PDF and
+    its tables), linked from the index, and every table (but the timings) is the same file
+    as that of the game's report priced on its own, from the game file alone: the suite's
+    reuse of its steps' tables changes no figure."""
+    from dataclasses import replace
+
+    from analysis.mathreport.build import math_report
+    from analysis.mathreport.game import load_game, shipped_games
+    from analysis.render.document import tables_named
+
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(CACHE[0]))
+    index = (built.out / "index.md").read_text()
+    assert len(shipped_games()) == 5
+    for path in shipped_games():
+        game = replace(load_game(path), deck=DECK, simulate=GAME_DEALS)
+        folder = built.out / "games" / game.name
+        for form in ("html", "md", "pdf"):
+            assert (folder / f"report.{form}").stat().st_size > 1000
+            assert f"](games/{game.name}/report.{form})" in index
+        alone = tables_named(math_report(game, "paigow reports", log=lambda _m: None)
+                             .document.tables)  # fmt: skip
+        files = {p.stem for p in (folder / "tables").glob("*.csv")}
+        assert files == set(alone), game.name
+        for key, table in alone.items():
+            if key != "timings":
+                assert (folder / "tables" / f"{key}.csv").read_text() == table.csv(), key
+        assert "base-house-way" in alone and "hands" in alone
+    # the suite's optimal strategies and per-dealer table served its reports: none solved again
+    assert not any(line.startswith(("optimal strategy (per-hand table)",
+                                    "per-dealer table (best-responding players)"))
+                   for line in LOG)  # fmt: skip
 
 
 def test_the_report_counts_its_deals_without_an_engine_run(built):

@@ -48,7 +48,13 @@ from analysis.pricing.sidebets import side_bet_by_table, side_bet_report
 from analysis.pricing.strategy import strategy_return_table
 from analysis.render.document import COUNT, DECIMAL, Column, Document, Figure, Section, Table
 from analysis.waylab.waycosts import rule_costs
-from analysis.waylab.wayedge import dealer_lab, house_optimal, price_dealer_way
+from analysis.waylab.wayedge import (
+    DealerLab,
+    HouseOptimal,
+    dealer_lab,
+    house_optimal,
+    price_dealer_way,
+)
 from enumerate.houseways import get_way
 
 T = TypeVar("T")
@@ -95,16 +101,38 @@ class _Clock:
 Blocks = list[str | tuple[str, ...] | Table]
 
 
+@dataclass
+class Priced:
+    """What a caller has priced already for a game, read instead of pricing it again (the
+    suite of ``paigow reports`` passes the tables its steps hold): return tables by wager key
+    (``wager_key``), the optimal strategy against the game's way, and, for a game dealt face
+    up, the per-dealer table of best-responding players and the variant's house-optimal
+    dealer on it. Each must be what the pricer would make itself for the game; the suite's
+    tests compare its reports with reports priced alone."""
+
+    returns: dict[str, ReturnTable] = field(default_factory=dict)
+    optimal: OptimalStrategy | None = None
+    lab: DealerLab | None = None
+    ceiling: HouseOptimal | None = None
+
+
 class GamePricer:
     """The parts of a game's report, each priced once when first asked for: a report builds
     them all, a verification only those its lines address."""
 
-    def __init__(self, game: Game, log: Callable[[str], None] = print) -> None:
+    def __init__(self, game: Game, log: Callable[[str], None] = print,
+                 priced: Priced | None = None) -> None:  # fmt: skip
         self.game = game
         self.clock = _Clock(log)
         self.returns: dict[str, ReturnTable] = {}  # the return tables, by key
+        self.priced = priced or Priced()
         self._parts: dict[str, Blocks] = {}
         self._opt: OptimalStrategy | None = None
+
+    def release(self) -> None:
+        """Let go of the large tables given (the optimal strategy, the per-dealer table): the
+        parts priced from them are kept, a part asked for later prices its own."""
+        self.priced.optimal = self.priced.lab = self.priced.ceiling = None
 
     def part(self, name: str) -> Blocks:
         """The blocks of one part: ``hands``, a wager's key (``base-<mode>``, ``side-<bet>``),
@@ -175,6 +203,8 @@ class GamePricer:
 
     def _optimal(self) -> OptimalStrategy:
         g = self.game
+        if self.priced.optimal is not None:
+            return self.priced.optimal
         if self._opt is None:
             self._opt = self.clock.run("optimal strategy (per-hand table)", partial(
                 solve_optimal, g.variant, g.way, g.deck, g.rules))  # fmt: skip
@@ -191,8 +221,7 @@ class GamePricer:
             banker = "optimal" if mode == Player.BANKING_OPTIMAL else "house-way"
             what = f"the player banks ({banker} banker), one on one"
             # the optimal banker's counts are in the optimal strategy's per-hand table
-            per_hand = self._optimal().per_hand if banker == "optimal" else None
-            job = partial(banking_table, v.name, way, banker, deck, rules, per_hand)
+            job = partial(self._banking, banker)
         elif mode.startswith("card-"):
             card = next(s for s in g.strategies if f"card-{get_way(s).name}" == mode)
             what = f"the player sets by the card {get_way(card).name}"
@@ -200,13 +229,19 @@ class GamePricer:
         else:
             what = Player(mode).describe
             job = partial(analyze, v, way, mode, deck, rules)
-        t = self.clock.run(f"base wager, {mode}", job)
         key = wager_key(mode)
+        given = self.priced.returns.get(key)
+        t = self.clock.run(f"base wager, {mode}", job) if given is None else given
         self.returns[key] = t
         return [return_rows(key, f"Base wager, {mode}: {what}", t),
                 statistics(f"{key}-statistics", f"Base wager, {mode}: statistics", t),
                 intervals(f"{key}-intervals", f"Base wager, {mode}: the player's result over "
                           "a session (units bet)", t)]  # fmt: skip
+
+    def _banking(self, banker: str) -> ReturnTable:
+        g = self.game
+        per_hand = self._optimal().per_hand if banker == "optimal" else None
+        return banking_table(g.variant.name, g.way, banker, g.deck, g.rules, per_hand)
 
     def _side(self, bet: SideBetSpec) -> Blocks:
         g = self.game
@@ -253,11 +288,13 @@ class GamePricer:
                          "optimal play", by_rule.to_dict("records"), ("hands",
                          "hands not optimal"), "edge given up"),
             ]  # fmt: skip
-        lab = self.clock.run("per-dealer table (best-responding players)", partial(
-            dealer_lab, v, None, None, g.deck, g.rules))
-        ceiling = house_optimal(lab, v).house_edge
+        lab = self.priced.lab or self.clock.run(
+            "per-dealer table (best-responding players)",
+            partial(dealer_lab, v, None, None, g.deck, g.rules))  # fmt: skip
+        best = self.priced.ceiling or house_optimal(lab, v)
+        ceiling = best.house_edge
         edge = price_dealer_way(v, way, lab=lab).house_edge
-        costs = rule_costs(lab, v, way)
+        costs = rule_costs(lab, v, way, best)
         return [
             "The dealer who sets every hand the way best for the house against best-responding "
             "players: the ceiling of every house way of this game.",
@@ -279,7 +316,8 @@ class GamePricer:
             what = "the dealer's card of k rules over the house way, toward the ceiling"
         else:
             d = self.clock.run("derived player's cards", partial(
-                derive_strategy, v, g.way, g.derived, deck=g.deck, rules=g.rules))  # type: ignore[arg-type]
+                derive_strategy, v, g.way, g.derived, deck=g.deck, rules=g.rules,  # type: ignore[arg-type]
+                opt=self.priced.optimal))  # fmt: skip
             what = "the player's card of k rules over the house way, toward optimal play"
         rows = tuple((k, Figure(d.edge(k), percent(d.edge(k))),
                       Figure(d.share(k), percent(d.share(k), 1)))
@@ -342,10 +380,11 @@ def _provenance(game: Game, command: str, seconds: dict[str, float]) -> Section:
                                                     for k, v in seconds.items()))))  # fmt: skip
 
 
-def math_report(game: Game, command: str = "", log: Callable[[str], None] = print
-                ) -> MathReport:  # fmt: skip
-    """The complete math report of ``game``."""
-    pricer = GamePricer(game, log)
+def math_report(game: Game, command: str = "", log: Callable[[str], None] = print,
+                pricer: GamePricer | None = None) -> MathReport:  # fmt: skip
+    """The complete math report of ``game``; ``pricer``: one that holds parts priced already
+    (``Priced``)."""
+    pricer = pricer or GamePricer(game, log)
     sections = [game_words(game)]
     by_section: dict[str, Blocks] = {}
     for name, section in pricer.parts().items():

@@ -51,10 +51,23 @@ def _widths(table: Table, usable: float, pdf: object) -> list[float]:
     return [m + e * spare / sum(extra) for m, e in zip(least, extra, strict=True)]
 
 
+def _drop_import_traceback() -> None:
+    """fpdf2 keeps the ImportError of its optional ``cryptography`` import; the error's
+    traceback holds the frames that first imported fpdf, and with them every table those
+    frames held (a report's per-dealer table, for the rest of a run): the traceback goes."""
+    import fpdf.encryption
+
+    error = getattr(fpdf.encryption, "import_error", None)
+    if isinstance(error, BaseException):
+        error.with_traceback(None)
+
+
 def write_pdf(doc: Document, path: Path) -> None:
     """Write ``doc`` to ``path`` as a PDF."""
     from fpdf import FPDF
     from fpdf.fonts import FontFace
+
+    _drop_import_traceback()
 
     pdf = FPDF(format="A4")
     pdf.set_margins(MARGIN, MARGIN, MARGIN)

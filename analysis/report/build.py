@@ -49,6 +49,8 @@ from analysis.pricing.sidebets import BETS, paytable_envy_by_table, sidebet_repo
 from analysis.render.formats import decimal, figure_tables, markdown, markdown_cells, summary_md
 from analysis.report.ahead import WaysAhead
 from analysis.report.derived import REPORT_RULES, SECTION, dealer_pages, derived_page
+from analysis.report.games import TITLE as GAMES_TITLE
+from analysis.report.games import SuiteGames, Tables
 from analysis.report.plots import WIDTH, rule_bars, save
 from analysis.report.site import write_site
 from analysis.report.warmup import warm_up_report
@@ -112,6 +114,9 @@ class Report:
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
     summary: list[SummaryRow] = field(default_factory=list)
+    # the main wagers' return tables, by (variant, way, player mode): the game reports' too
+    priced: Tables = field(default_factory=dict)
+    games: SuiteGames | None = None  # the game files' reports, priced from the steps' tables
 
     def add(self, title: str, lines: list[str], before: str | None = None) -> None:
         """A section at the end of the index, or ``before`` the section of that title (at the
@@ -166,6 +171,7 @@ def _variants(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], N
                 log(f"variant {name}, {way}, {mode}")
                 t = analyze(variant, way, mode, rep.deck, rules)
                 tables.append(t)
+                rep.priced[(name, way, str(mode))] = t
                 link = _write_table(rep.out, f"variant-{name}-{way}-{mode}", t)
                 rep.summary.append(SummaryRow((0, g, w, MODES.index(mode)), name,
                                               f"house way {way}", str(mode), t.headline(),
@@ -194,6 +200,8 @@ def _banking(rep: Report, way: str, rules: Rules, log: Callable[[str], None],
     bankers = BANKERS if per_hand is not None else ("house-way",)
     log(f"player banking, {way}: exact one on one, simulated 1..6 opponents")
     r = banking_report(way, BANKING_ROUNDS, 1, 7, rep.deck, rules, bankers, per_hand)
+    if rep.games is not None:
+        rep.games.banking(way, r.tables)
     stem = f"banking-{way}"
     for fmt in FORMATS:
         (rep.out / f"{stem}.{fmt}").write_text(r.render(fmt))
@@ -375,6 +383,9 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
             stem = f"optimal-{name}-{way}"
             # the optimal player's return table, from the strategy at hand
             t = opt.returns()
+            rep.priced[(name, way, str(Player.OPTIMAL))] = t
+            if rep.games is not None:
+                rep.games.blind(opt, way, rep.priced)
             link = _write_table(rep.out, f"variant-{name}-{way}-{Player.OPTIMAL}", t)
             rep.summary.append(SummaryRow((0, variant_names().index(name), w,
                                            MODES.index(Player.OPTIMAL)), name,
@@ -437,18 +448,24 @@ def build_reports(
     optimal: bool = True,
     log: Callable[[str], None] = print,
     ahead_tables: bool = True,
+    games: bool = True,
+    game_deals: int | None = None,
 ) -> Report:
     """Write every table and plot under ``out``; returns what was written.
 
     ``ahead_tables``: on a deck of at least ``AHEAD_MIN_CLASSES`` classes, the house ways'
     tables are built by a child process while the frontiers, the levels and the per-dealer
-    table are built (``analysis.report.ahead``)."""
+    table are built (``analysis.report.ahead``). ``games``: the math report of every game
+    file of ``data/games`` under ``games/`` (``analysis.report.games``), with ``game_deals``
+    Monte Carlo deals per mode (default each game file's)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     deck = deck or Deck.full()
     rules = rules or Rules()
     ways = ways or list(CASINO_WAYS)
     rep = Report(out, deck)
+    if games:
+        rep.games = SuiteGames(out, deck, rules, log, simulate=game_deals)
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
 
     readings = reading_names()  # the readings of the gli card the reconciliation prices
@@ -554,6 +571,15 @@ def build_reports(
         for done in warming:
             done.result()  # its error, if it met one, is a bug: raised here
 
+    def exposed_games_step() -> bool:
+        """The reports of the games dealt face up, while the lab's table is held."""
+        if rep.games is None:
+            return False
+        ceilings = {game: ceiling for game, (ceiling, _) in lab_games.items()}
+        for way in ways:
+            rep.games.exposed(way, rep.priced, held_lab[0], ceilings)
+        return True
+
     steps: list[tuple[str, Callable[[], bool | None]]] = [
         ("seven-card classes", classes_step),
         ("frontiers and levels", tables_step),
@@ -561,6 +587,7 @@ def build_reports(
         # the variants' best-response counts are sums of it
         ("house-way lab", lab_step),
         ("variants", lambda: _variants(rep, ways, rules, log, wait_for, held_lab[0])),
+        ("game reports, dealer exposed", exposed_games_step),
         # the dealer's derived cards while the lab's table is in memory
         ("derived dealer's cards", derived_dealer_step),
         ("side bets", lambda: _sidebets(rep, rules, log)),
@@ -602,6 +629,19 @@ def build_reports(
     # the child writes the dealer's pages after the reconciliation's, in the time the
     # per-hand table leaves a core idle (``analysis.report.ahead``)
     steps.append(("derived dealer's cards, the child's pages", child_dealer_step))
+
+    def other_games_step() -> bool:
+        """The game reports no step above priced (a game of its own variant or way)."""
+        if rep.games is None:
+            return False
+        started = len(rep.games.written)
+        left = rep.games.rest(optimal)
+        rep.add(GAMES_TITLE, ["Each game file of `data/games` as its complete math report "
+                              "(`paigow report`), priced from this run's tables.",
+                              *rep.games.lines(), *left], "Seven-card classes")  # fmt: skip
+        return len(rep.games.written) > started
+
+    steps.append(("game reports, the rest", other_games_step))
     # numpy's huge pages cost more to fault in than they save here (``enumerate.runtime.allocator``)
     # the pages show their summary figures as a table (``analysis.render.formats``)
     with without_huge_pages(), later, figure_tables():
