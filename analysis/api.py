@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
     from analysis.checks.simulate import Simulation
     from analysis.derive import Derivation
+    from analysis.derive.compare import StrategyTable
     from analysis.games.hands import HandReport
     from analysis.games.paytables import Paytable
     from analysis.games.variants import Variant
@@ -108,6 +109,7 @@ __all__ = [
     "side_bet",
     "side_bets",
     "simulate",
+    "strategies",
     "two_card_name",
     "variants",
     "verify",
@@ -419,6 +421,32 @@ def derived_strategy(
     _check_max_rules(max_rules)
     name = variant if isinstance(variant, str) else variant.name
     return derive_strategy(name, _way_name(way), max_rules, base, _deck(deck), rules)
+
+
+def strategies(
+    variant: Variant | str = "traditional",
+    *,
+    way: HouseWay | str | None = None,
+    cards: Sequence[HouseWay | str] | None = None,
+    derived: Sequence[int] = (5, 12, 30),
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> StrategyTable:
+    """The player's strategies side by side, each priced exactly against the dealer's ``way``
+    (default the variant's): the house way played as a strategy, each card of ``cards``
+    (default the written strategies of ``data/strategies``), the derived cards of ``derived``
+    rules and optimal play; in traditional, with the banker's edge of each (``docs/derive.md``).
+    """
+    from analysis.derive import derive_strategy
+    from analysis.derive.compare import compare_strategies
+
+    name = variant if isinstance(variant, str) else variant.name
+    dealer = _way_name(way) or get_variant(name).house_way
+    d = None
+    if derived:
+        _check_max_rules(max(derived))
+        d = derive_strategy(name, dealer, max(derived), None, _deck(deck), rules)
+    return compare_strategies(name, dealer, cards, d, derived, _deck(deck), rules)
 
 
 def derived_way(

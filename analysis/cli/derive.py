@@ -54,8 +54,33 @@ def cmd_derive(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_strategies(args: argparse.Namespace) -> int:
+    try:
+        sizes = tuple(int(k) for k in (args.derived or "").split(",") if k.strip())
+    except ValueError:
+        raise UsageError(f"--derived {args.derived!r}: expected rule counts such as "
+                         "5,12,30") from None
+    t = api.strategies(args.game, way=args.way, cards=args.card or None, derived=sizes,
+                       deck=deck_of(args), rules=rules_of(args))  # fmt: skip
+    print(t.render(args.format), end="")
+    return 0
+
+
 def add_derive_commands(sub: Any) -> None:
-    """Define ``derive`` on the subcommands action ``sub``."""
+    """Define ``derive`` and ``strategies`` on the subcommands action ``sub``."""
+    p = sub.add_parser("strategies", help="the player's strategies side by side, priced exactly: "
+                       "house way, written strategies, derived cards, optimal play")
+    p.add_argument("game", nargs="?", default="traditional",
+                   help="a blind game (default traditional)")
+    p.add_argument("--way", "--house-way", default=None, help="the dealer's way (default the "
+                   "game's)")
+    p.add_argument("--card", action="append", default=[], help="a strategy card to price "
+                   "(repeat; default every card of data/strategies)")
+    p.add_argument("--derived", default="5,12,30", help="rules of the derived cards shown "
+                   "(default 5,12,30; empty: none)")
+    p.add_argument("--format", choices=("md", "csv", "json"), default="md")
+    p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    p.set_defaults(func=cmd_strategies)
     p = sub.add_parser("derive", help="rule cards of 1..K rules from the exact tables: the curve "
                        "of house edges and the card (paigow derive strategy|way GAME)")
     sides = p.add_subparsers(dest="side", required=True, parser_class=type(p))

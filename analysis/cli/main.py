@@ -274,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.defer(("way-edge", "way-costs"), "analysis.cli.waylab:add_way_lab_commands")
 
     sub.defer(("sidebet",), "analysis.cli.bets:add_bet_commands")
-    sub.defer(("derive",), "analysis.cli.derive:add_derive_commands")
+    sub.defer(("derive", "strategies"), "analysis.cli.derive:add_derive_commands")
     return parser
 
 
