@@ -159,8 +159,8 @@ WONG = [
     ("Tc Td Ac Jc 5c 2c 8d", "AJ", "9. flush and a pair, A-J"),
     # the fallback (no rule in the transcription): the highest front, a pair of the quads
     ("2c 2d 2h 2s Ac Kd Qh", "22", "fill: four of a kind, no pair"),
-    # the fallback for a joker straight and a pair: the pair in back, the joker and 9 in front
-    ("Jk 9s 8d 7c 6h 6d 2c", "A9", "fill: joker straight and a pair"),
+    # a joker straight and a pair, by rule 8 (the default reading): the straight, 6-2 in front
+    ("Jk 9s 8d 7c 6h 6d 2c", "62", "8. straight and a pair"),
     # three aces beside the wheel: the fallback's highest front, two aces in front
     ("As Ad Ac 5d 4h 3c 2c", "AA", "fill: three of a kind with a straight or flush"),
 ]  # fmt: skip
@@ -177,8 +177,9 @@ def test_wong_sets_hands_as_the_transcription_says(hand: str, front: str, rule: 
     [
         # gli keeps four twos, the ace and king in front
         ("quads-alone=gli", "2c 2d 2h 2s Ac Kd Qh", "AK"),
-        # rule 8 with the joker: the straight, 6-2 in front
-        ("joker-straight-pair=eight", "Jk 9s 8d 7c 6h 6d 2c", "62"),
+        # the transcription's fallback for a joker straight and a pair: the pair in back, the
+        # joker and 9 in front
+        ("joker-straight-pair=transcription", "Jk 9s 8d 7c 6h 6d 2c", "A9"),
         # the Java's branch: the flush dominates keeping aces and nines (its front A-9 beats
         # T-4), its front is not A-2: split, the nines in front (rule 16 splits too)
         ("flush-two-pair=java", "Ac Th 4h 2h Ah 9h 9c", "99"),
