@@ -103,6 +103,10 @@ def test_reports_small_deck(built):
     assert (out / "envy-by-table-fortune-1-5000.md").exists()
     assert "envy-by-table-chan-chu-template-template.md" in index
     assert "optimal-traditional-gli-patterns.md" in index
+    # the written strategies beside the house way, the derived cards and optimal play
+    assert "strategies-traditional-gli.md" in index
+    page = (out / "strategies-traditional-gli.md").read_text()
+    assert "| wong" in page and "| derived, 12 rules" in page and "banker's edge" in page
     assert "given up per hand" in (out / "optimal-traditional-gli-patterns.md").read_text()
 
 

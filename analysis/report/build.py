@@ -35,7 +35,8 @@ import pandas as pd
 from analysis.bets.files import shipped_bets
 from analysis.bets.paytables import shipped_paytables
 from analysis.derive.classes import forget
-from analysis.derive.derive import derive_strategy
+from analysis.derive.compare import compare_strategies
+from analysis.derive.derive import Derivation, derive_strategy
 from analysis.games.players import Player
 from analysis.games.variants import get_variant, variant_names
 from analysis.pricing.banking import BANKERS, banking_report
@@ -76,6 +77,7 @@ from enumerate.tables import hand_table
 from enumerate.waytables import player_table
 
 if TYPE_CHECKING:
+    from analysis.pricing.optimal import OptimalStrategy
     from analysis.waylab.wayedge import DealerLab, HouseOptimal
     from enumerate.engine.perhand.table import PerHand
 
@@ -85,6 +87,7 @@ TABLE_PLAYERS = 6  # players at a full table, the envy bettor included (not the 
 LAB_WAYS = CASINO_WAYS
 AHEAD_MIN_CLASSES = 1_000_000  # decks this large build their way tables in a child process
 OPTIMAL_STEP = "optimal strategy"
+STRATEGY_SIZES = (5, 12)  # the derived cards the strategies page prices beside the written
 
 
 @dataclass(frozen=True)
@@ -424,6 +427,8 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
                 log(f"derived player's cards, {name}, {way}")
                 d = derive_strategy(name, way, REPORT_RULES, opt=opt)
                 derived.append(derived_page(rep.out, d))
+                if name == "traditional":
+                    lines.append(_strategies_page(rep, d, opt, way, log))
                 del d
                 forget()  # mapped from the cache again, at no cost, by the next derivation
             del opt  # the next variant's EVs are made after these are freed
@@ -431,6 +436,22 @@ def _optimal(rep: Report, ways: list[str], rules: Rules, log: Callable[[str], No
                                         + _frame_md(pd.DataFrame(rows)) + "\n")  # fmt: skip
     rep.add("Optimal blind strategy", ["[summary](optimal.md)", *lines])
     return kept
+
+
+def _strategies_page(rep: Report, d: Derivation, opt: OptimalStrategy, way: str,
+                     log: Callable[[str], None]) -> str:  # fmt: skip
+    """The written strategies beside the house way, the derived cards and optimal play
+    (``analysis.derive.compare``); its index line."""
+    log(f"written strategies, {d.game}, {way}")
+    t = compare_strategies(d.game, way, derivation=d, sizes=STRATEGY_SIZES, deck=rep.deck,
+                           rules=opt.table.rules, opt=opt)  # fmt: skip
+    stem = f"strategies-{d.game}-{way}"
+    for fmt in ("md", "csv", "json"):
+        (rep.out / f"{stem}.{fmt}").write_text(t.render(fmt))
+    best = min((r for r in t.rows if r.kind == "written"), key=lambda r: r.edge, default=None)
+    told = "" if best is None else f"; the best written one, {best.name}, {_pct(best.edge)}"
+    return (f"- [{d.game}, {way}: the written strategies, the derived cards and optimal play, "
+            f"for the player and the banker]({stem}.md){told}")
 
 
 def _plot_rules(by_rule: pd.DataFrame, path: Path, title: str) -> None:
