@@ -170,8 +170,11 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
     ready before the parent's first need of them), then (``choices``) the derived cards'
     choices, which the report reads after its variants, then every reading together."""
 
-    plain = [n for n in names if "[" not in n]
-    readings = [n for n in names if "[" in n]
+    # card files (the written strategies, which the report prices in its optimal step) are
+    # wanted late too: they are built with the readings
+    late = [n for n in names if "[" in n or n.endswith(".toml")]
+    plain = [n for n in names if n not in late]
+    readings = late
     parent = os.getppid()
     t0 = time.perf_counter()
     if after_hand_table:

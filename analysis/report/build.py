@@ -35,7 +35,7 @@ import pandas as pd
 from analysis.bets.files import shipped_bets
 from analysis.bets.paytables import shipped_paytables
 from analysis.derive.classes import forget
-from analysis.derive.compare import compare_strategies
+from analysis.derive.compare import compare_strategies, shipped_strategies
 from analysis.derive.derive import Derivation, derive_strategy
 from analysis.games.players import Player
 from analysis.games.variants import get_variant, variant_names
@@ -490,6 +490,7 @@ def build_reports(
     lab_ways = [*ways, *(w for w in LAB_WAYS if w not in ways)]
 
     readings = reading_names()  # the readings of the gli card the reconciliation prices
+    strategies = [str(p) for p in shipped_strategies()]  # the written strategies' cards
     later = ExitStack()  # the child building the way tables and the writes behind, ended last
     ahead: list[WaysAhead] = []
 
@@ -506,7 +507,7 @@ def build_reports(
         if ahead_tables and class_index(deck).size >= AHEAD_MIN_CLASSES:
             log("way tables: building them in a child process")
             ahead.append(later.enter_context(WaysAhead(
-                deck, rules, [*lab_ways, *readings], choices=True, dealer_pages=out,
+                deck, rules, [*lab_ways, *readings, *strategies], choices=True, dealer_pages=out,
                 n_rules=REPORT_RULES, after_hand_table=True)))  # fmt: skip
         _categories(rep, rules)
 
