@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
@@ -73,21 +74,21 @@ class StrategyRow:
 class StrategyTable(ShowsAsHtml):
     """Strategies of one blind game against one dealer's way, best last."""
 
+    COLUMNS: ClassVar[tuple[str, ...]] = ("strategy", "kind", "rules", "house edge",
+                                          "share of optimal's gain", "banker's edge")
+
     game: str
     way: str
     deck: str
     rows: tuple[StrategyRow, ...]
 
-    def frame_rows(self) -> list[list[str]]:
+    def _cells(self) -> list[list[str]]:
         out = []
         for r in self.rows:
             out.append([r.name, r.kind, "table" if r.rules is None else f"{r.rules}",
                         f"{float(r.edge) * 100:.4f}%", f"{float(r.share) * 100:.1f}%",
                         "-" if r.banker_edge is None else f"{float(r.banker_edge) * 100:.4f}%"])
         return out
-
-    COLUMNS = ("strategy", "kind", "rules", "house edge", "share of optimal's gain",
-               "banker's edge")
 
     def markdown(self) -> str:
         head = (f"# Strategies for the player: {self.game}, against the dealer's {self.way}\n\n"
@@ -96,7 +97,7 @@ class StrategyTable(ShowsAsHtml):
                 "way. Banker's edge: the player banks against one opponent who sets by the "
                 "house way, his own hands set by the strategy (negative: the banker's "
                 "advantage). Every figure is exact.\n\n")
-        table = markdown_cells(list(self.COLUMNS), self.frame_rows(),
+        table = markdown_cells(list(self.COLUMNS), self._cells(),
                                [False, False, True, True, True, True])
         sources = "\n".join(f"- {r.name}: {r.source}" for r in self.rows if r.source)
         return head + table + ("\n\nSources:\n\n" + sources if sources else "") + "\n"

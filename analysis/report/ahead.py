@@ -174,7 +174,6 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
     # wanted late too: they are built with the readings
     late = [n for n in names if "[" in n or n.endswith(".toml")]
     plain = [n for n in names if n not in late]
-    readings = late
     parent = os.getppid()
     t0 = time.perf_counter()
     if after_hand_table:
@@ -187,16 +186,16 @@ def build(deck: Deck, rules: Rules, names: Sequence[str], choices: bool = False,
 
         class_choices(hand_table(deck, rules))
         print(f"{time.perf_counter() - t0:7.1f} s: the derived cards' choices", flush=True)
-    if readings:
+    if late:
         # The readings are wanted last (the report's reconciliation, its last step), so they
         # take what the parent leaves: at the lowest priority the child runs in the time a
         # step leaves a core idle (the per-hand table, bound by memory traffic, leaves part of
         # a core) and does not slow the per-dealer table's threads.
         _lowest_priority()
-        way_tables(readings, deck, rules)
-        print(f"{time.perf_counter() - t0:7.1f} s: {len(readings)} readings", flush=True)
+        way_tables(late, deck, rules)
+        print(f"{time.perf_counter() - t0:7.1f} s: {len(late)} readings and cards", flush=True)
     if dealer_pages is not None:
-        _lab_pages(deck, rules, dealer_pages, n_rules, bool(readings), parent)
+        _lab_pages(deck, rules, dealer_pages, n_rules, any("[" in n for n in late), parent)
         print(f"{time.perf_counter() - t0:7.1f} s: the reconciliation and the dealer's derived "
               "pages", flush=True)  # fmt: skip
 

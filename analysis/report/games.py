@@ -25,6 +25,7 @@ from analysis.mathreport.build import GamePricer, MathReport, Priced, math_repor
 from analysis.mathreport.game import Game, load_game, shipped_games
 from analysis.mathreport.tables import percent
 from analysis.mathreport.write import write_document
+from enumerate.errors import VariantError
 
 if TYPE_CHECKING:
     from analysis.pricing.optimal import OptimalStrategy
@@ -68,7 +69,7 @@ class SuiteGames:
         name = game.variant.name
         try:
             shipped = get_variant(name)
-        except (KeyError, ValueError):
+        except VariantError:  # a variant of the game's own file, under a name of its own
             return False
         return game.name not in self.written and game.way == way and game.variant == shipped
 
