@@ -412,15 +412,18 @@ def derived_strategy(
     base: HouseWay | str | None = None,
     deck: Deck | str | None = None,
     rules: Rules | None = None,
+    search: str = "greedy",
 ) -> Derivation:
     """The player's rule cards of 1 .. ``max_rules`` rules for a blind variant against the
     dealer's ``way``, each an exact house edge (``docs/derive.md``): ``.edge(k)``,
-    ``.posted(k)``, ``.card(k)`` (a way that prices like any card), ``.still_worse(k)``."""
+    ``.posted(k)``, ``.card(k)`` (a way that prices like any card), ``.still_worse(k)``.
+    ``search``: "greedy", or "wide" for better cards at several times the time."""
     from analysis.derive import derive_strategy
 
     _check_max_rules(max_rules)
     name = variant if isinstance(variant, str) else variant.name
-    return derive_strategy(name, _way_name(way), max_rules, base, _deck(deck), rules)
+    return derive_strategy(name, _way_name(way), max_rules, base, _deck(deck), rules,
+                           search=search)  # fmt: skip
 
 
 def strategies(
@@ -458,18 +461,19 @@ def derived_way(
     deck: Deck | str | None = None,
     rules: Rules | None = None,
     lab: DealerLab | None = None,
+    search: str = "greedy",
 ) -> Derivation:
     """The dealer's rule cards of 1 .. ``max_rules`` rules over the card ``base`` (default the
     variant's way), against best-responding players (exposed games) or players who set by
     ``player_way`` (or those of ``lab``); each an exact house edge, up toward the
-    house-optimal ceiling."""
+    house-optimal ceiling. ``search``: "greedy", or "wide" (``derived_strategy``)."""
     from analysis.derive import derive_way
 
     _check_max_rules(max_rules)
     name = variant if isinstance(variant, str) else variant.name
     player = None if player_way is None else Player.HOUSE_WAY
     return derive_way(name, max_rules, base, player, _way_name(player_way), _deck(deck), rules,
-                      lab=lab)  # fmt: skip
+                      lab=lab, search=search)  # fmt: skip
 
 
 def way_costs(

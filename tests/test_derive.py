@@ -65,6 +65,26 @@ def test_strategy_cards_equal_brute_force(deck: Deck, game: str) -> None:
         assert ordinary.house_edge == d.edge(k)
 
 
+def test_a_wide_search_is_exact_and_never_worse(deck: Deck) -> None:
+    """The wide search (a wider beam and the card refit at 5 rules): each card's edge is a
+    brute force of it, the curve never gets worse, and its card of 5 rules is at least the
+    greedy one's (the refit starts from a card at least as good)."""
+    from analysis.cli.derive import SEARCH_NAMES
+    from analysis.derive.search import SEARCHES
+
+    assert tuple(SEARCHES) == SEARCH_NAMES
+    wide = derive_strategy("traditional", "gli", 6, deck=deck, use_cache=False, search="wide")
+    greedy = derive_strategy("traditional", "gli", 6, deck=deck, use_cache=False)
+    edges = [wide.edge(k) for k in range(len(wide.steps) + 1)]
+    assert all(b < a for a, b in itertools.pairwise(edges))
+    assert wide.edge(5) <= greedy.edge(5) and wide.name(5).endswith("-wide-23569jqa-cd-joker")
+    for k in (5, 6):
+        by_brute = price(brute(deck, "gli", wide.card(k).name), "traditional", Player.HOUSE_WAY)
+        assert by_brute.house_edge == wide.edge(k)
+    with pytest.raises(ValueError, match="search 'deep'"):
+        derive_strategy("traditional", "gli", 2, deck=deck, use_cache=False, search="deep")
+
+
 @pytest.mark.parametrize("game", ["face-up", "dealer-open"])
 def test_dealer_cards_equal_brute_force(deck: Deck, game: str) -> None:
     d = derive_way(game, 4, deck=deck, use_cache=False)
@@ -160,6 +180,7 @@ def test_choices_of_plain_fronts_are_choose_settings(name: str) -> None:
     from analysis.derive.classes import (
         _KEY_FACTS,
         FRONTS,
+        _choice_columns,
         _choice_rows,
         _plain_ranks,
         fronts_program,
@@ -182,7 +203,8 @@ def test_choices_of_plain_fronts_are_choose_settings(name: str) -> None:
     for mask in (plain, np.zeros_like(plain)):
         key, loc = np.empty(n, dtype=np.int64), np.empty((n, len(FRONTS)), dtype=np.int8)
         _choice_rows(0, n, table.cards, five.ids, five.max_low, five.category, royal_id(five),
-                     prog, len(FRONTS), mask, offset, high, low, _KEY_FACTS, key, loc)
+                     prog, len(FRONTS), mask, offset, high, low, _KEY_FACTS,
+                     *_choice_columns(), key, key.copy(), loc)  # fmt: skip
         out.append(loc)
     assert (out[0] == out[1]).all() and (out[0] >= 0).any()
 
@@ -218,3 +240,41 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
         assert main(bad) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("paigow: error:")
+
+
+@pytest.mark.parametrize("name", ["2345KA:cdhs+joker", EVENTS_DECK])
+def test_choice_facts_against_a_plain_loop(name: str) -> None:
+    """The fronts a straight or better and a flush or better leave (``front_high(...)``,
+    ``front_low(...)``), counted by a plain loop over every class of a small deck from their
+    definition (docs/cards.md: of the valid settings whose back is of that category or better,
+    the highest front, pairs first, the joker an ace; -1 where there is none), with the
+    reference evaluator (four suits, the joker, the wheel)."""
+    import numpy as np
+
+    from analysis.derive.classes import CHOICE_FACTS, DERIVE_FACTS, class_choices
+    from enumerate.tables import hand_table
+    from tests import reference_eval as ref
+
+    table = hand_table(Deck.parse(name), use_cache=False)
+    choices = class_choices(table, use_cache=False)
+    least = {"highest keeping straight or better": ref.STRAIGHT,
+             "highest keeping flush or better": ref.FLUSH}  # the fronts a choice fact may read
+    first = len(DERIVE_FACTS) - len(CHOICE_FACTS)
+    seen = np.zeros(len(CHOICE_FACTS), dtype=np.int64)
+    for c in range(len(table)):
+        cards = [int(x) for x in table.cards[c]]
+        settings = []
+        for front in itertools.combinations(cards, 2):
+            back = [x for x in cards if x not in front]
+            if ref.ref_valid(back, front):
+                settings.append((ref.ref_two_key(front), ref.ref_key(back)))
+        got = choices.facts[choices.key[c], first:]
+        for e, (side, front) in enumerate(CHOICE_FACTS):
+            keep = [s for s in settings if s[1][0] >= least[front]]
+            want = -1
+            if keep:
+                two = max(keep)[0]
+                want = two[1] if side == "front_high" else two[2]
+            assert got[e] == want, (cards, side, front)
+            seen[e] += want >= 0
+    assert (seen > 0).all()  # every fact is met on the deck

@@ -12,18 +12,21 @@ from analysis import api
 from analysis.cli.options import UsageError, deck_of, rules_of
 from analysis.render.formats import markdown
 
+SEARCH_NAMES = ("greedy", "wide")  # analysis.derive.search.SEARCHES, named without importing it
+
 
 def cmd_derive(args: argparse.Namespace) -> int:
     if args.side == "strategy":
         if args.player_way:
             raise UsageError("--player-way is for a dealer's card (paigow derive way)")
         d = api.derived_strategy(args.game, way=args.way, max_rules=args.rules, base=args.base,
-                                 deck=deck_of(args), rules=rules_of(args))  # fmt: skip
+                                 deck=deck_of(args), rules=rules_of(args),
+                                 search=args.search)  # fmt: skip
         beats: list[str] = []
     else:
         d = api.derived_way(args.game, max_rules=args.rules, base=args.base or args.way,
                             player_way=args.player_way, deck=deck_of(args),
-                            rules=rules_of(args))  # fmt: skip
+                            rules=rules_of(args), search=args.search)  # fmt: skip
         # the per-dealer table the derivation built (cached): every casino way priced from it
         player = None if args.player_way is None else api.Player.HOUSE_WAY
         lab = api.dealer_lab(args.game, player=player, player_way=args.player_way,
@@ -98,6 +101,10 @@ def add_derive_commands(sub: Any) -> None:
                        "(default: the dealer's way)")
         q.add_argument("--player-way", default=None,
                        help="way: players who set by this way (blind) instead of best response")
+        q.add_argument("--search", choices=SEARCH_NAMES, default="greedy",
+                       help="greedy (default) or wide: a beam three times as wide, and the "
+                       "card refit at 5, 12, 20 and 30 rules (better cards, several times "
+                       "slower)")
         q.add_argument("--format", choices=("md", "csv", "json", "card"), default="md",
                        help="md: the curve, the card as posted and the hands it still sets "
                        "worse; card: the card file")

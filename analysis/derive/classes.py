@@ -1,8 +1,9 @@
 """The classes as a derivation sees them: each class's facts (the rule-card language's, by which
 a card's conditions tell hands apart) and the setting each candidate front makes of it.
 
-A derived rule is a condition over the facts of ``enumerate.houseways.interpreter.FACTS`` and
-one of the candidate fronts of ``FRONTS``. Classes with the same facts meet the same
+A derived rule is a condition over the facts of ``DERIVE_FACTS`` (the card language's named
+facts, ``enumerate.houseways.interpreter.FACTS``, and the fronts a few choices leave) and one of
+the candidate fronts of ``FRONTS``. Classes with the same facts meet the same
 conditions, so a derivation works on the distinct fact vectors (*keys*: tens of thousands on the
 full deck, against 6,972,147 classes) with, per key and front, the summed exact gain of the
 classes under it. The settings are made by the card kernel's own ``choose_setting``: what a
@@ -77,7 +78,18 @@ FRONTS: tuple[str, ...] = (
                                                    "flush", "full house")),
 )  # fmt: skip
 
-# facts a derived condition reads (every fact of the language); their ranges of values
+# Facts of a choice a derived condition reads beside the language's named facts: the front
+# that a complete back leaves, as a card writes it (``front_high(FRONT)``, ``front_low(FRONT)``;
+# -1 where the hand cannot make it). Chosen from the hands a card without them still sets worse:
+# whether to break a pair for a straight or flush turns on what the straight leaves in front.
+CHOICE_FACTS: tuple[tuple[str, str], ...] = (
+    ("front_high", "highest keeping straight or better"),
+    ("front_low", "highest keeping straight or better"),
+)
+# the facts a derived condition reads, in the order of a key table's columns
+DERIVE_FACTS: tuple[str, ...] = (*FACTS, *(f"{side}({front})" for side, front in CHOICE_FACTS))
+N_DERIVE_FACTS = len(DERIVE_FACTS)
+assert 4 * len(CHOICE_FACTS) <= 16  # packed beside a key's index (``_compute``)
 RANK_FACTS = tuple(n for n in FACTS if n in CARD_RANK_FACTS)
 _COUNT_TOP = {"n_quads": 1, "n_trips": 2, "n_pairs": 3, "n_singles": 7}
 ROW_SLICE = 1 << 20  # classes read between two releases of the choices' pages (``by_slices``)
@@ -90,7 +102,7 @@ def fact_domain(name: str) -> tuple[int, int]:
     >>> fact_domain("pair2"), fact_domain("n_pairs"), fact_domain("best_five")
     ((-1, 12), (0, 3), (0, 9))
     """
-    if name in RANK_FACTS:
+    if name in RANK_FACTS or name.startswith(("front_high(", "front_low(")):
         return -1, 12
     if name in _COUNT_TOP:
         return 0, _COUNT_TOP[name]
@@ -99,9 +111,17 @@ def fact_domain(name: str) -> tuple[int, int]:
     return 0, 1
 
 
-DOMAIN = np.array([fact_domain(n) for n in FACTS], dtype=np.int64)
+DOMAIN = np.array([fact_domain(n) for n in DERIVE_FACTS], dtype=np.int64)
 _KEY_FACTS = np.array([FACTS.index(n) for n in (*RANK_FACTS, "joker", "best_five",
                                                   "five_aces")], dtype=np.int64)  # fmt: skip
+
+
+def _choice_columns() -> tuple[np.ndarray, np.ndarray]:
+    """Per choice fact: the index of its front in ``FRONTS``, and whether it reads the front's
+    lower rank."""
+    fronts = np.array([FRONTS.index(front) for _, front in CHOICE_FACTS], dtype=np.int64)
+    low = np.array([side == "front_low" for side, _ in CHOICE_FACTS], dtype=np.bool_)
+    return fronts, low
 
 
 def fronts_program() -> np.ndarray:
@@ -122,6 +142,26 @@ def _key(vals, key_facts):
     return k
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _choice_fact(t, prog, front, low, vals):
+    """A choice fact of the hand of fact table ``t``: the higher (or ``low``: lower) rank of
+    the front that choice ``front`` of ``prog`` sets, -1 where it sets none (what a card's
+    ``front_high(FRONT)`` reads)."""
+    s = choose_setting(t, prog, front, vals)
+    if s == NONE:
+        return -1
+    return t[T_FRONT_LO, s] if low else t[T_FRONT_HI, s]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _choice_key(t, prog, cf_front, cf_low, vals):
+    """The choice facts packed in an int64, 4 bits each (ranks -1 .. 12)."""
+    k = np.int64(0)
+    for e in range(cf_front.shape[0]):
+        k = (k << 4) | (_choice_fact(t, prog, cf_front[e], cf_low[e], vals) + 1)
+    return k
+
+
 def _plain_ranks(prog: np.ndarray, n_fronts: int) -> np.ndarray:
     """Per choice of ``prog``: does it pick by the front's two ranks alone (no back category,
     royal or least-rank condition)? ``_choice_rows`` answers those from a per-hand table."""
@@ -135,9 +175,11 @@ def _plain_ranks(prog: np.ndarray, n_fronts: int) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fronts, plain,
-                 offset, point_high, point_low, key_facts, key, loc):  # fmt: skip
-    """For classes ``lo <= c < hi``: the packed facts, and per front the index (from the
-    class's first point) of the point it sets, -1 where it sets none of them.
+                 offset, point_high, point_low, key_facts, cf_front, cf_low, key, key2,
+                 loc):  # fmt: skip
+    """For classes ``lo <= c < hi``: the packed facts (the named ones in ``key``, the choice
+    facts in ``key2``), and per front the index (from the class's first point) of the point it
+    sets, -1 where it sets none of them.
 
     A choice of ``plain`` ranks is answered from the hand's best setting of each pair of
     front ranks: what ``choose_setting`` returns for it (the valid setting with those ranks in
@@ -151,6 +193,7 @@ def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fron
         row_facts_into(cards, c, hand, ids5, max_low, category5, royal_id, t)
         fill_facts(t, vals)
         key[c] = _key(vals, key_facts)
+        key2[c] = _choice_key(t, prog, cf_front, cf_low, vals)
         for s in range(21):
             point[s] = -1
             if t[T_VALID, s] == 0:
@@ -179,7 +222,8 @@ def _choice_rows(lo, hi, cards, ids5, max_low, category5, royal_id, prog, n_fron
 
 
 @njit(cache=True, nogil=True)
-def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, out):
+def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, prog, cf_front, cf_low,
+              out):  # fmt: skip
     vals = np.empty(N_FACTS, dtype=np.int64)
     t = np.empty((FACT_ROWS, 21), dtype=np.int64)
     hand = np.empty(7, dtype=np.int64)
@@ -188,6 +232,8 @@ def _facts_of(lo, hi, rows, cards, ids5, max_low, category5, royal_id, out):
         fill_facts(t, vals)
         for j in range(N_FACTS):  # element by element: a row copy compiles far slower
             out[i, j] = vals[j]
+        for e in range(cf_front.shape[0]):
+            out[i, N_FACTS + e] = _choice_fact(t, prog, cf_front[e], cf_low[e], vals)
 
 
 @njit(cache=True)
@@ -216,7 +262,7 @@ class ClassChoices:
 
     key: np.ndarray  # (n,) int32
     loc: np.ndarray  # (n, len(FRONTS)) int8
-    facts: np.ndarray  # (K, N_FACTS) int64
+    facts: np.ndarray  # (K, N_DERIVE_FACTS) int64
     offset: np.ndarray  # (n + 1,) int64
     high: np.ndarray  # (P,) the frontier points: back ids
     low: np.ndarray  # (P,) front ids
@@ -269,11 +315,12 @@ def release(*arrays: np.ndarray, rows: tuple[int, int] | None = None) -> None:
 
 
 def facts_of(table: HandTable, rows: np.ndarray) -> np.ndarray:
-    """The fact vectors (``FACTS``) of the classes ``rows``."""
+    """The fact vectors (``DERIVE_FACTS``) of the classes ``rows``."""
     five = five_card_table(table.rules)
-    out = np.empty((len(rows), N_FACTS), dtype=np.int64)
+    out = np.empty((len(rows), N_DERIVE_FACTS), dtype=np.int64)
     over_ranges(_facts_of, len(rows), rows.astype(np.int64), table.cards, five.ids,
-                five.max_low, five.category, royal_id(five), out)  # fmt: skip
+                five.max_low, five.category, royal_id(five), fronts_program(),
+                *_choice_columns(), out)  # fmt: skip
     return out
 
 
@@ -313,7 +360,7 @@ def _folder() -> Path:
 
 def _names(table: HandTable) -> tuple[str, dict[str, object]]:
     """The cache files' stem and provenance of a deck's choices (the fronts hashed in)."""
-    fronts = hashlib.sha256("\n".join(FRONTS).encode()).hexdigest()[:16]
+    fronts = hashlib.sha256("\n".join((*FRONTS, *DERIVE_FACTS)).encode()).hexdigest()[:16]
     prov = provenance(__name__, table="derive-choices", deck=table.deck.key,
                       rules=table.rules.key, rows=len(table), fronts=fronts)  # fmt: skip
     digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
@@ -324,7 +371,8 @@ def _check(a: dict[str, np.ndarray], rows: int) -> None:
     """A deck's choices' invariants: a key per class, a point of the class (or -1) per front."""
     require(a["key"].shape == (rows,) and a["loc"].shape == (rows, len(FRONTS)),
             "a key and a point per front for every class")  # fmt: skip
-    require(a["facts"].ndim == 2 and a["facts"].shape[1] == N_FACTS, "the facts of each key")
+    require(a["facts"].ndim == 2 and a["facts"].shape[1] == N_DERIVE_FACTS,
+            "the facts of each key")  # fmt: skip
     require(int(a["key"].min(initial=0)) >= 0 and int(a["key"].max(initial=0)) <
             len(a["facts"]), "the keys index the facts")  # fmt: skip
     offset = a["offset"]
@@ -380,14 +428,18 @@ def _compute(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.ndarray]
         offset, high, low = frontier(points[0].astype(np.int64), points[1], points[2])
     five = five_card_table(table.rules)
     n = len(table)
-    packed = np.empty(n, dtype=np.int64)
+    packed, packed2 = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     loc = np.empty((n, len(FRONTS)), dtype=np.int8)
     prog = fronts_program()
     over_ranges(_choice_rows, n, table.cards, five.ids, five.max_low, five.category,
                 royal_id(five), prog, len(FRONTS), _plain_ranks(prog, len(FRONTS)), offset,
-                high, low, _KEY_FACTS, packed, loc)  # fmt: skip
-    _, first, key = np.unique(packed, return_index=True, return_inverse=True)
+                high, low, _KEY_FACTS, *_choice_columns(), packed, packed2, loc)  # fmt: skip
+    # the named facts' keys, then those with the choice facts beside them (4 bits each)
+    named = np.unique(packed, return_inverse=True)[1].astype(np.int64).reshape(-1)
     del packed
+    _, first, key = np.unique((named << (4 * len(CHOICE_FACTS))) | packed2,
+                              return_index=True, return_inverse=True)  # fmt: skip
+    del named, packed2
     return {"key": key.astype(np.int32), "loc": loc, "facts": facts_of(table, first),
             "offset": offset, "high": high, "low": low}
 

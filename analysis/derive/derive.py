@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from analysis.derive.classes import DOMAIN, FRONTS, ClassChoices, class_choices
-from analysis.derive.search import KeyTable, Step, first_rule, grow
+from analysis.derive.search import SEARCHES, KeyTable, Search, Step, first_rule, grow
 from analysis.derive.words import card_file, condition_text, condition_words, front_words
 from analysis.games.variants import get_variant
 from analysis.pricing.optimal import blind_variant, solve_optimal
@@ -139,6 +139,7 @@ class Derivation(ShowsAsHtml):
     steps: tuple[Step, ...]
     scale: int  # a gain over scale is a change of the house edge
     exact: Exact  # the exact tables it was derived from
+    search: str = "greedy"  # how it searched (``search.SEARCHES``)
 
     @property
     def keys(self) -> int:
@@ -217,6 +218,8 @@ class Derivation(ShowsAsHtml):
             usual = get_variant(self.game).house_way
         if self.base.name != usual:
             name += f"-over-{plain(self.base.name)}"
+        if self.search != "greedy":
+            name += f"-{self.search}"
         return name if self.deck == "full" else f"{name}-{plain(self.deck)}"
 
     def card_text(self, k: int) -> str:
@@ -224,8 +227,9 @@ class Derivation(ShowsAsHtml):
         side = ("player strategy for " if self.side == "strategy" else "dealer's way for ")
         title = (f"derived {side}{self.game} against {self.against}: {k} rules before "
                  f"{self.base.name}")  # fmt: skip
-        source = (f"paigow derive {self.side} {self.game} --rules {k} (deck {self.deck}): the "
-                  "greedy exact search of docs/derive.md")  # fmt: skip
+        option = "" if self.search == "greedy" else f" --search {self.search}"
+        source = (f"paigow derive {self.side} {self.game} --rules {k}{option} (deck "
+                  f"{self.deck}): the {self.search} exact search of docs/derive.md")  # fmt: skip
         notes = (f"House edge {float(self.edge(k)) * 100:.4f}% (exact: {self.edge(k)}); the "
                  f"base card {self.base.name} alone: {float(self.base_edge) * 100:.4f}%; "
                  f"the limit: {float(self.limit_edge) * 100:.4f}%. Rules D1-D{k} are the "
@@ -376,11 +380,13 @@ def derive_strategy(
     rules: Rules | None = None,
     use_cache: bool = True,
     opt: OptimalStrategy | None = None,
+    search: str = "greedy",
 ) -> Derivation:
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
     dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
-    ``opt``: the variant's optimal strategy, if at hand."""
-
+    ``opt``: the variant's optimal strategy, if at hand; ``search``: one of
+    ``search.SEARCHES``."""
+    how = _search(search)
     v = blind_variant(variant)
     dealer = way or v.house_way
     opt = opt or solve_optimal(v, dealer, deck, rules, use_cache)
@@ -402,13 +408,13 @@ def derive_strategy(
     loc = choices.on(offset, per.point_high, per.point_low)
     base_ev = np.asarray(base_ev, dtype=np.int64)
     gains, bad = _gains(choices, loc, offset, opt.point_ev, base_ev, table.orbit_size, 1)
-    steps = grow(_keys(choices, gains, bad), max_rules)
+    steps = grow(_keys(choices, gains, bad), max_rules, search=how)
     scale = opt.denominator * opt.dealer_hands * table.total
     base_edge = -Fraction(int((table.orbit_size.astype(np.int64) * base_ev).sum()), scale)
     exact = Exact(table, offset, per.point_high, per.point_low, opt.point_ev, base_ev, cols,
                   opt.best_ev, opt.best_point, choices, loc)  # fmt: skip
     return Derivation("strategy", v.name, table.deck.name, dealer, base_way, base_edge,
-                      opt.house_edge(True), tuple(steps), scale, exact)  # fmt: skip
+                      opt.house_edge(True), tuple(steps), scale, exact, search)  # fmt: skip
 
 
 def derive_way(
@@ -422,13 +428,15 @@ def derive_way(
     use_cache: bool = True,
     lab: DealerLab | None = None,
     ceiling: HouseOptimal | None = None,
+    search: str = "greedy",
 ) -> Derivation:
     """The dealer's cards of 1 .. ``max_rules`` rules for ``variant`` over the card ``base``
     (default the variant's way), against its players (``player``: best response in the exposed
     games; blind players by ``player_way``, default the variant's way, in the others).
     ``lab``: its per-dealer table, and ``ceiling`` the game's house-optimal dealer on it, if
-    at hand."""
+    at hand. ``search``: one of ``search.SEARCHES``."""
 
+    how = _search(search)
     v = get_variant(variant)
     if ceiling is not None:
         lab = ceiling.lab
@@ -445,14 +453,20 @@ def derive_way(
     choices = class_choices(table, (offset, pd_.point_high, pd_.point_low), use_cache)
     loc = choices.on(offset, pd_.point_high, pd_.point_low)  # the frontier's, no other
     gains, bad = _gains(choices, loc, offset, value, value[base_rows], table.orbit_size, -1)
-    steps = grow(_keys(choices, gains, bad), max_rules)
+    steps = grow(_keys(choices, gains, bad), max_rules, search=how)
     against = ("best-responding players" if lab.player_way is None
                else f"players by {lab.player_way}")  # fmt: skip
     exact = Exact(table, offset, pd_.point_high, pd_.point_low, value, value[base_rows], cols,
                   ceiling.values, ceiling.rows, choices, loc)  # fmt: skip
     return Derivation("way", v.name, table.deck.name, against, base_way,
                       ceiling.edge_of(base_rows), ceiling.house_edge, tuple(steps),
-                      ceiling.scale * lab.total, exact)  # fmt: skip
+                      ceiling.scale * lab.total, exact, search)  # fmt: skip
+
+
+def _search(name: str) -> Search:
+    if name not in SEARCHES:
+        raise ValueError(f"search {name!r}: expected one of {', '.join(SEARCHES)}")
+    return SEARCHES[name]
 
 
 def covers(derivation: Derivation, k: int) -> np.ndarray:

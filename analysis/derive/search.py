@@ -18,6 +18,10 @@ position of the list, that gains the most:
   condition of greatest gain whose keys are all usable by the front. The beam keeps the states
   with the fewest unusable keys and those with the greatest gain.
 
+A wide search (``SEARCHES``) keeps three times the beam's states and, at the card sizes a
+report shows, *refits* the card: each rule in turn is taken out and the best rule for the
+others searched again, kept where the card gains.
+
 Every step is deterministic (ties go to the earlier position, front and literal), gains are
 exact integers, and the total never decreases: a rule is added only when it gains.
 """
@@ -156,29 +160,47 @@ class KeyTable:
     def __post_init__(self) -> None:
         # a conjunction is coded in one integer (``_code``); a fact's values fill a row of
         # the histogram (``WIDTH``)
-        if self.facts.shape[1] > 32 or int(self.lowest.min(initial=0)) < -1 or int(
+        if self.facts.shape[1] > 64 or int(self.lowest.min(initial=0)) < -1 or int(
                 (self.highest - self.lowest).max(initial=0)) >= WIDTH:
-            raise ValueError(f"a key table has at most 32 facts, of values -1 .. {WIDTH - 2}")
+            raise ValueError(f"a key table has at most 64 facts, of values -1 .. {WIDTH - 2}")
 
 
-def _beam(table: KeyTable, region: np.ndarray, g: np.ndarray, bad: np.ndarray
+@dataclass(frozen=True)
+class Search:
+    """How hard a derivation looks: the states its beam keeps (``_beam_kernel``) and the card
+    sizes at which it refits the rules found so far (``refit``)."""
+
+    beam: int = BEAM
+    refit_at: tuple[int, ...] = ()
+
+
+# the card sizes a wide search refits at: those a report shows, and the largest asked for
+REFIT_AT = (5, 12, 20, 30)
+SEARCHES = {
+    "greedy": Search(),  # one rule at a time, each the best a beam of 9 finds
+    "wide": Search(27, REFIT_AT),  # a beam three times as wide, and the card refit
+}
+
+
+def _beam(table: KeyTable, region: np.ndarray, g: np.ndarray, bad: np.ndarray, beam: int
           ) -> tuple[int, tuple[Literal, ...]]:  # fmt: skip
     """The conjunction of greatest gain over ``region`` whose keys are all usable; (0, ()) when
-    none gains (``_beam_kernel``)."""
+    none gains (``_beam_kernel``, keeping ``beam`` states)."""
     gain, lits = _beam_kernel(region, g, np.ascontiguousarray(bad), table.facts, table.lowest,
-                              table.highest, BEAM, DEPTH)  # fmt: skip
+                              table.highest, beam, DEPTH)  # fmt: skip
     return int(gain), tuple(Literal(int(f), int(lo), int(hi)) for f, lo, hi in lits)
 
 
-_CODE_BITS = 15  # a literal's code: fact, lo + 1 and hi + 1 in 5 bits each (``_code``)
-assert DEPTH * _CODE_BITS < 64
+_CODE_BITS = 16  # a literal's code: fact in 6 bits, lo + 1 and hi + 1 in 5 bits each (``_code``)
+assert DEPTH * _CODE_BITS <= 64
 
 
 @njit(cache=True, nogil=True)
 def _code(lits, n):
     """The ``n`` literals of ``lits`` (rows fact, lo, hi, in order of fact) as one integer:
-    equal for equal conjunctions (at most 4 literals, facts below 32, values -1 .. 30: what
-    ``KeyTable`` admits)."""
+    equal for equal conjunctions, distinct for distinct ones (at most 4 literals, facts below
+    64, values -1 .. 30: what ``KeyTable`` admits; the first literal's fact may reach the sign
+    bit, which only wraps)."""
     key = np.int64(0)
     for i in range(n):
         key = (key << _CODE_BITS) | (lits[i, 0] << 10) | ((lits[i, 1] + 1) << 5) | (lits[i, 2] + 1)
@@ -387,8 +409,8 @@ def values(table: KeyTable, rules: list[Rule], first: np.ndarray) -> np.ndarray:
     return out
 
 
-def _best_rule(table: KeyTable, rules: list[Rule], pool: ThreadPoolExecutor, jobs: int
-               ) -> tuple[int, Rule] | None:  # fmt: skip
+def _best_rule(table: KeyTable, rules: list[Rule], pool: ThreadPoolExecutor, jobs: int,
+               beam: int) -> tuple[int, Rule] | None:  # fmt: skip
     """The rule to add to ``rules`` that gains the most, and its place (None: none gains)."""
     n_fronts = table.gains.shape[1]
     first = first_rule(table.facts, rules)
@@ -404,7 +426,7 @@ def _best_rule(table: KeyTable, rules: list[Rule], pool: ThreadPoolExecutor, job
     def search(candidate: tuple[int, int]) -> tuple[int, tuple[Literal, ...]]:
         i, j = candidate
         return _beam(table, np.flatnonzero(first >= i), table.gains[:, j] - value,
-                     table.bad[:, j])  # fmt: skip
+                     table.bad[:, j], beam)  # fmt: skip
 
     # candidates start in order as threads come free; the best is the greatest gain, the first
     # in order of equals: the rule a single thread finds (a candidate is skipped once its
@@ -432,18 +454,48 @@ def total(table: KeyTable, rules: Sequence[Rule]) -> int:
     return int(values(table, list(rules), first_rule(table.facts, rules)).sum())
 
 
-def grow(table: KeyTable, max_rules: int, jobs: int | None = None) -> list[Step]:
-    """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains). The
-    candidates of a step are searched on ``jobs`` threads (default one per core), started in
-    their order: the result is the one a single thread finds."""
+def refit(table: KeyTable, rules: list[Rule], pool: ThreadPoolExecutor, jobs: int, beam: int
+          ) -> list[Rule]:  # fmt: skip
+    """The card with each rule in turn taken out and the best rule for the others put back
+    (``_best_rule``, first or last), kept where the card then gains more; repeated until a
+    pass changes nothing. A greedy card's early rules were chosen before the later ones
+    existed: a rule that later rules made narrow or half redundant is replaced by one that
+    serves the card as it now is. Deterministic, and the gain never decreases."""
+    rules = list(rules)
+    gain = total(table, rules)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(rules)):
+            others = rules[:i] + rules[i + 1:]
+            best = _best_rule(table, others, pool, jobs, beam)
+            if best is None:
+                continue
+            trial = list(others)
+            trial.insert(*best)
+            g = total(table, trial)
+            if g > gain:
+                rules, gain, changed = trial, g, True
+    return rules
+
+
+def grow(table: KeyTable, max_rules: int, jobs: int | None = None,
+         search: Search = SEARCHES["greedy"]) -> list[Step]:  # fmt: skip
+    """The cards of 1, 2, ... rules (at most ``max_rules``; fewer when no rule gains): each
+    adds the rule of greatest gain the ``search``'s beam finds, and at its refit sizes (and at
+    ``max_rules``, when it refits at all) the card is ``refit``. The candidates of a step are
+    searched on ``jobs`` threads (default one per core), started in their order: the result is
+    the one a single thread finds."""
     rules: list[Rule] = []
     steps: list[Step] = []
     jobs = jobs or cores()
     with ThreadPoolExecutor(jobs, thread_name_prefix="derive") as pool:
         while len(rules) < max_rules:
-            best = _best_rule(table, rules, pool, jobs)
+            best = _best_rule(table, rules, pool, jobs, search.beam)
             if best is None:
                 break
             rules.insert(*best)
+            if search.refit_at and (len(rules) in search.refit_at or len(rules) == max_rules):
+                rules = refit(table, rules, pool, jobs, search.beam)
             steps.append(Step(tuple(rules), total(table, rules)))
     return steps

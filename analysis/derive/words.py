@@ -5,10 +5,14 @@ A literal ``lo <= fact <= hi`` is written as the card language writes it (``pair
 or better", "highest single 9 to queen", "no joker", "best five cards a flush"). A front is one of
 ``classes.FRONTS``, said in words too ("second pair in front").
 
->>> from enumerate.houseways.interpreter import FACTS
->>> lit = Literal(FACTS.index("pair1"), 9, 12)
+>>> lit = Literal(DERIVE_FACTS.index("pair1"), 9, 12)
 >>> condition_text((lit,)), condition_words((lit,))
 ('pair1 >= J', 'high pair jacks or better')
+>>> lit = Literal(DERIVE_FACTS.index("front_high(highest keeping straight or better)"), -1, 10)
+>>> condition_text((lit,))
+'front_high(highest keeping straight or better) <= Q'
+>>> condition_words((lit,))
+'a straight or better would leave a front of queen high or lower (or none)'
 >>> front_words("single2 single3")
 'the second and third highest singles in front'
 """
@@ -18,10 +22,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from analysis.derive.classes import fact_domain
+from analysis.derive.classes import DERIVE_FACTS, fact_domain
 from analysis.derive.search import Literal
 from enumerate.conditions import CARD, Kind, Node, text
-from enumerate.conditions.tree import And, Compare, Const, Fact, Not, Within
+from enumerate.conditions.settings import read_front
+from enumerate.conditions.tree import And, Apply, Compare, Const, Fact, Not, Within
 from enumerate.conditions.values import CATEGORIES, RANK_NAMES
 from enumerate.houseways.interpreter import FACTS
 
@@ -53,19 +58,36 @@ def _rank(v: int) -> str:
     return RANK_NAMES[v]
 
 
+def _choice(name: str) -> tuple[str, str] | None:
+    """A choice fact's function and front (``front_high``, ``highest keeping ...``); None for a
+    named fact."""
+    if "(" not in name:
+        return None
+    side, front = name.rstrip(")").split("(", 1)
+    return side, front
+
+
 def literal_node(lit: Literal) -> Node:
     """The literal as a typed condition of a rule card."""
-    name = FACTS[lit.fact]
-    fact = Fact(name, CARD.facts[name].kind)
+    name = DERIVE_FACTS[lit.fact]
     lo, hi = fact_domain(name)
+    choice = _choice(name)
+    fact: Node
+    if choice is not None:
+        fact = Apply(choice[0], Kind.RANK, read_front(choice[1]), choice[1])
+        return _interval_node(fact, Kind.RANK, lit, lo, hi, False)
+    fact = Fact(name, CARD.facts[name].kind)
     if name in _STRUCTURE:
         return fact if lit.lo == 1 else Not(fact)
     if name == "best_five":
         return _category_node(fact, lit, lo, hi)
-    kind = fact.kind
+    return _interval_node(fact, fact.kind, lit, lo, hi, name in _COUNT)
 
+
+def _interval_node(fact: Node, kind: Kind, lit: Literal, lo: int, hi: int, count: bool) -> Node:
+    """``fact`` within the literal's interval: ``==``, ``>=``, ``<=`` or ``in a..b``."""
     def value(v: int) -> Const:
-        return Const(v, kind, str(v) if name in _COUNT else _rank(v))
+        return Const(v, kind, str(v) if count else _rank(v))
 
     if lit.lo == lit.hi:
         return Compare("==", fact, value(lit.lo))
@@ -133,15 +155,24 @@ def condition_text(literals: Sequence[Literal]) -> str:
 def _ordered(literals: Sequence[Literal]) -> list[Literal]:
     """Structure facts first (the card reads "two pair, ..."), then in the facts' order."""
     def rank(lit: Literal) -> tuple[int, int]:
-        return (0 if FACTS[lit.fact] in _STRUCTURE and lit.lo == 1 else 1, lit.fact)
+        return (0 if DERIVE_FACTS[lit.fact] in _STRUCTURE and lit.lo == 1 else 1, lit.fact)
 
     return sorted(literals, key=rank)
 
 
 def literal_words(lit: Literal) -> str:
     """The literal in words."""
-    name = FACTS[lit.fact]
+    name = DERIVE_FACTS[lit.fact]
     lo, hi = fact_domain(name)
+    choice = _choice(name)
+    if choice is not None:
+        back = choice[1].removeprefix("highest keeping ")
+        card = "high" if choice[0] == "front_high" else "low card"
+        return _interval(lit, lo, hi, (
+            f"a {back} would leave a front of {{}} {card}",
+            f"a {back} would leave a front of {{}} {card} or better",
+            f"a {back} would leave a front of {{}} {card} or lower (or none)",
+            f"a {back} would leave a front of {{}} to {{}} {card}"), _SINGULAR.__getitem__)
     if name in _STRUCTURE:
         return _STRUCTURE[name] if lit.lo == 1 else f"not {_STRUCTURE[name]}".replace(
             "not the joker", "no joker").replace("not an ace", "no ace")  # fmt: skip
