@@ -167,12 +167,10 @@ def literal_words(lit: Literal) -> str:
     choice = _choice(name)
     if choice is not None:
         back = choice[1].removeprefix("highest keeping ")
-        card = "high" if choice[0] == "front_high" else "low card"
-        return _interval(lit, lo, hi, (
-            f"a {back} would leave a front of {{}} {card}",
-            f"a {back} would leave a front of {{}} {card} or better",
-            f"a {back} would leave a front of {{}} {card} or lower (or none)",
-            f"a {back} would leave a front of {{}} to {{}} {card}"), _SINGULAR.__getitem__)
+        said = (f"a {back} would leave a front of {{}} high" if choice[0] == "front_high"
+                else f"a {back} would leave a front whose lower card is {{}}")  # fmt: skip
+        return _interval(lit, lo, hi, (said, f"{said} or better", f"{said} or lower (or none)",
+                                       said.replace("{}", "{} to {}")), _SINGULAR.__getitem__)
     if name in _STRUCTURE:
         return _STRUCTURE[name] if lit.lo == 1 else f"not {_STRUCTURE[name]}".replace(
             "not the joker", "no joker").replace("not an ace", "no ace")  # fmt: skip
