@@ -417,7 +417,7 @@ def derived_strategy(
     """The player's rule cards of 1 .. ``max_rules`` rules for a blind variant against the
     dealer's ``way``, each an exact house edge (``docs/derive.md``): ``.edge(k)``,
     ``.posted(k)``, ``.card(k)`` (a way that prices like any card), ``.still_worse(k)``.
-    ``search``: "greedy", or "wide" for better cards at several times the time."""
+    ``search``: "greedy", or "wide" and "deep" for better cards at several times the time."""
     from analysis.derive import derive_strategy
 
     _check_max_rules(max_rules)

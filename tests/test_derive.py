@@ -81,8 +81,8 @@ def test_a_wide_search_is_exact_and_never_worse(deck: Deck) -> None:
     for k in (5, 6):
         by_brute = price(brute(deck, "gli", wide.card(k).name), "traditional", Player.HOUSE_WAY)
         assert by_brute.house_edge == wide.edge(k)
-    with pytest.raises(ValueError, match="search 'deep'"):
-        derive_strategy("traditional", "gli", 2, deck=deck, use_cache=False, search="deep")
+    with pytest.raises(ValueError, match="search 'deeper'"):
+        derive_strategy("traditional", "gli", 2, deck=deck, use_cache=False, search="deeper")
 
 
 @pytest.mark.parametrize("game", ["face-up", "dealer-open"])

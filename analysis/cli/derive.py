@@ -12,7 +12,8 @@ from analysis import api
 from analysis.cli.options import UsageError, deck_of, rules_of
 from analysis.render.formats import markdown
 
-SEARCH_NAMES = ("greedy", "wide")  # analysis.derive.search.SEARCHES, named without importing it
+# analysis.derive.search.SEARCHES, named without importing it
+SEARCH_NAMES = ("greedy", "wide", "deep")
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
@@ -102,9 +103,9 @@ def add_derive_commands(sub: Any) -> None:
         q.add_argument("--player-way", default=None,
                        help="way: players who set by this way (blind) instead of best response")
         q.add_argument("--search", choices=SEARCH_NAMES, default="greedy",
-                       help="greedy (default) or wide: a beam three times as wide, and the "
+                       help="greedy (default); wide: a beam three times as wide, and the "
                        "card refit at 5, 12, 20 and 30 rules (better cards, several times "
-                       "slower)")
+                       "slower); deep: a beam nine times as wide, and refit")
         q.add_argument("--format", choices=("md", "csv", "json", "card"), default="md",
                        help="md: the curve, the card as posted and the hands it still sets "
                        "worse; card: the card file")

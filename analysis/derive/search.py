@@ -179,6 +179,7 @@ REFIT_AT = (5, 12, 20, 30)
 SEARCHES = {
     "greedy": Search(),  # one rule at a time, each the best a beam of 9 finds
     "wide": Search(27, REFIT_AT),  # a beam three times as wide, and the card refit
+    "deep": Search(81, REFIT_AT),  # nine times as wide, and refit
 }
 
 
