@@ -4,7 +4,7 @@ a card's conditions tell hands apart) and the setting each candidate front makes
 A derived rule is a condition over the facts of ``DERIVE_FACTS`` (the card language's named
 facts, ``enumerate.houseways.interpreter.FACTS``, and the fronts a few choices leave) and one of
 the candidate fronts of ``FRONTS``. Classes with the same facts meet the same
-conditions, so a derivation works on the distinct fact vectors (*keys*: tens of thousands on the
+conditions, so a derivation works on the distinct fact vectors (*keys*: a quarter million on the
 full deck, against 6,972,147 classes) with, per key and front, the summed exact gain of the
 classes under it. The settings are made by the card kernel's own ``choose_setting``: what a
 derived card does to a hand is what the derivation counted.
