@@ -466,7 +466,7 @@ def derived_way(
     """The dealer's rule cards of 1 .. ``max_rules`` rules over the card ``base`` (default the
     variant's way), against best-responding players (exposed games) or players who set by
     ``player_way`` (or those of ``lab``); each an exact house edge, up toward the
-    house-optimal ceiling. ``search``: "greedy", or "wide" (``derived_strategy``)."""
+    house-optimal ceiling. ``search``: "greedy", "wide" or "deep" (``derived_strategy``)."""
     from analysis.derive import derive_way
 
     _check_max_rules(max_rules)

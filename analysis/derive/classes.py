@@ -87,7 +87,9 @@ CHOICE_FACTS: tuple[tuple[str, str], ...] = (
     ("front_low", "highest keeping straight or better"),
 )
 # the facts a derived condition reads, in the order of a key table's columns
-DERIVE_FACTS: tuple[str, ...] = (*FACTS, *(f"{side}({front})" for side, front in CHOICE_FACTS))
+CHOICE_OF: dict[str, tuple[str, str]] = {f"{side}({front})": (side, front)
+                                         for side, front in CHOICE_FACTS}  # by fact name
+DERIVE_FACTS: tuple[str, ...] = (*FACTS, *CHOICE_OF)
 N_DERIVE_FACTS = len(DERIVE_FACTS)
 assert 4 * len(CHOICE_FACTS) <= 16  # packed beside a key's index (``_compute``)
 RANK_FACTS = tuple(n for n in FACTS if n in CARD_RANK_FACTS)
@@ -102,7 +104,7 @@ def fact_domain(name: str) -> tuple[int, int]:
     >>> fact_domain("pair2"), fact_domain("n_pairs"), fact_domain("best_five")
     ((-1, 12), (0, 3), (0, 9))
     """
-    if name in RANK_FACTS or name.startswith(("front_high(", "front_low(")):
+    if name in RANK_FACTS or name in CHOICE_OF:
         return -1, 12
     if name in _COUNT_TOP:
         return 0, _COUNT_TOP[name]

@@ -18,9 +18,9 @@ position of the list, that gains the most:
   condition of greatest gain whose keys are all usable by the front. The beam keeps the states
   with the fewest unusable keys and those with the greatest gain.
 
-A wide search (``SEARCHES``) keeps three times the beam's states and, at the card sizes a
-report shows, *refits* the card: each rule in turn is taken out and the best rule for the
-others searched again, kept where the card gains.
+A wide search (``SEARCHES``) keeps three times the beam's states (a deep one nine times) and,
+at the card sizes a report shows, *refits* the card: each rule in turn is taken out and the
+best rule for the others searched again, kept where the card gains.
 
 Every step is deterministic (ties go to the earlier position, front and literal), gains are
 exact integers, and the total never decreases: a rule is added only when it gains.

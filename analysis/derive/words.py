@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from analysis.derive.classes import DERIVE_FACTS, fact_domain
+from analysis.derive.classes import CHOICE_OF, DERIVE_FACTS, fact_domain
 from analysis.derive.search import Literal
 from enumerate.conditions import CARD, Kind, Node, text
 from enumerate.conditions.settings import read_front
@@ -58,20 +58,11 @@ def _rank(v: int) -> str:
     return RANK_NAMES[v]
 
 
-def _choice(name: str) -> tuple[str, str] | None:
-    """A choice fact's function and front (``front_high``, ``highest keeping ...``); None for a
-    named fact."""
-    if "(" not in name:
-        return None
-    side, front = name.rstrip(")").split("(", 1)
-    return side, front
-
-
 def literal_node(lit: Literal) -> Node:
     """The literal as a typed condition of a rule card."""
     name = DERIVE_FACTS[lit.fact]
     lo, hi = fact_domain(name)
-    choice = _choice(name)
+    choice = CHOICE_OF.get(name)
     fact: Node
     if choice is not None:
         fact = Apply(choice[0], Kind.RANK, read_front(choice[1]), choice[1])
@@ -164,7 +155,7 @@ def literal_words(lit: Literal) -> str:
     """The literal in words."""
     name = DERIVE_FACTS[lit.fact]
     lo, hi = fact_domain(name)
-    choice = _choice(name)
+    choice = CHOICE_OF.get(name)
     if choice is not None:
         back = choice[1].removeprefix("highest keeping ")
         said = (f"a {back} would leave a front of {{}} high" if choice[0] == "front_high"
