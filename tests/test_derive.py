@@ -256,8 +256,7 @@ def test_choice_facts_against_a_plain_loop() -> None:
 
     table = hand_table(Deck.parse("2345KA:cdhs+joker"), use_cache=False)
     choices = class_choices(table, use_cache=False)
-    least = {"highest keeping straight or better": ref.STRAIGHT,
-             "highest keeping flush or better": ref.FLUSH}  # the fronts a choice fact may read
+    least = {"highest keeping straight or better": ref.STRAIGHT}  # the choice facts' fronts
     first = len(DERIVE_FACTS) - len(CHOICE_FACTS)
     seen = np.zeros(len(CHOICE_FACTS), dtype=np.int64)
     for c in range(len(table)):
