@@ -21,6 +21,7 @@ from enumerate.evaluate import five_card_table
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.apply import royal_id
 from enumerate.houseways.interpreter import name_of, trace_range_card
+from enumerate.houseways.points import link
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import hand_table
@@ -118,7 +119,7 @@ def check_card(way: HouseWay | str, deck: Deck | None = None,
     valid = np.empty(n, dtype=np.bool_)
     high = np.empty(n, dtype=np.int32)
     low = np.empty(n, dtype=np.int32)
-    prog = np.array(way.program, dtype=np.int64)
+    prog = link(way.program, five, way.name)
     over_ranges(trace_range_card, n, table.cards, five.ids, five.max_low, five.category,
                 royal_id(five), prog, position, setting, valid, high, low)  # fmt: skip
     weight = table.orbit_size.astype(np.int64)

@@ -10,6 +10,8 @@ A card's front names what goes in front, optionally which backs it may keep::
     highest                            the highest front, then the strongest back
     highest K-high or better           ... among fronts king-high or better (or a pair)
     strongest back                     the strongest back, then the highest front
+    most points                        the most points of the card's chart (back plus front),
+                                       then the strongest back, then the highest front
     ... keeping straight or better     only settings whose back is a straight or better
     ... keeping straight, flush or straight flush
     ... keeping royal flush
@@ -47,6 +49,7 @@ class Selector(StrEnum):
     RANKS = "ranks"  # the front of two given ranks, then the strongest back
     HIGHEST_FRONT = "highest front"  # the highest front, then the strongest back
     STRONGEST_BACK = "strongest back"  # the strongest back, then the highest front
+    POINTS = "most points"  # the most points of the card's chart, then the strongest back
 
 
 @dataclass(frozen=True)
@@ -132,14 +135,16 @@ def read_front(text: str, back: str | None = None) -> Choice:
                       least=RANK_WORDS[m.group(1)])  # fmt: skip
     if low == ["strongest", "back"]:
         return Choice(Selector.STRONGEST_BACK, backs=backs, royal=royal)
+    if low == ["most", "points"]:
+        return Choice(Selector.POINTS, backs=backs, royal=royal)
     if low == ["two", "highest", "singles"]:
         words = ["single1", "single2"]
     elif len(words) == 2 and low[0] == "pair":
         words = [words[1], words[1]]
     if len(words) != 2:
         raise ConditionError(f"unknown front {text.strip()!r} (write: pair RANK, RANK RANK, "
-                             "two highest singles, highest or strongest back; then keeping "
-                             "BACK)")  # fmt: skip
+                             "two highest singles, highest, strongest back or most points; "
+                             "then keeping BACK)")  # fmt: skip
     return Choice(Selector.RANKS, (_rank(words[0]), _rank(words[1])), backs, royal)
 
 

@@ -13,6 +13,7 @@ from numba import njit
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, FiveCardTable, five_card_table
 from enumerate.houseways.facts import NONE, hand_facts, highest_back
+from enumerate.houseways.points import link
 from enumerate.houseways.way import HouseWay
 from enumerate.rules import Rules
 from enumerate.runtime.inpython import in_python
@@ -156,8 +157,8 @@ def apply_ways(ways: Sequence[HouseWay], cards: np.ndarray,
     if cards_at:  # every rule card in one pass: the facts of a hand worked out once
         from enumerate.houseways.interpreter import batch, set_range_cards
 
-        progs, same, remap = batch([ways[i].program for i in cards_at],  # type: ignore[misc]
-                                   [ways[i].rules for i in cards_at])  # fmt: skip
+        progs, same, remap = batch([link(ways[i].program, t, ways[i].name)  # type: ignore[arg-type]
+                                    for i in cards_at], [ways[i].rules for i in cards_at])
         n_rules = np.array([len(ways[i].rules) for i in cards_at], dtype=np.int64)
         cols = _way_columns(n, len(cards_at))
         over_ranges(set_range_cards, n, *table, n_rules, progs, same, remap, *cols)
@@ -223,7 +224,7 @@ def set_one_hand(way: HouseWay, cards: Any, rules: Rules | None = None) -> WaySe
     if way.program is not None:
         from enumerate.houseways.interpreter import N_FACTS, STACK
 
-        s, r = choose(f, np.array(way.program, dtype=np.int64), np.empty(N_FACTS, np.int64),
+        s, r = choose(f, link(way.program, t, way.name), np.empty(N_FACTS, np.int64),
                       np.empty(STACK, np.int64))
         if r < 0:
             s = NONE

@@ -4,7 +4,8 @@ cards in ``data/ways/`` register under their names when ``enumerate.houseways`` 
 
 A card is a title, its source and notes, optional named clauses whose readings a rule may
 quote, and an ordered list of rules, each with the card's own number and words, a condition
-(``when``) and the setting it makes (``front``, optionally ``back``)::
+(``when``) and the setting it makes (``front``, optionally ``back``); a card whose front is
+``most points`` gives its points chart (``points``)::
 
     name = "my-way"
     title = "My casino"
@@ -47,12 +48,14 @@ from enumerate.conditions.settings import read_front
 from enumerate.datafile import parse_toml, read_text, text_field
 from enumerate.errors import CardError
 from enumerate.houseways.interpreter import run_card
+from enumerate.houseways.points import Points, read_points
 from enumerate.houseways.program import compile_card
 from enumerate.houseways.way import Clause, HouseWay, resolve_reading, spell_reading
 from enumerate.paths import data_dir
 
 WAY_DIR = data_dir() / "ways"
-CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind"}
+CARD_FIELDS = {"name", "version", "title", "source", "notes", "rule", "clause", "kind",
+               "points"}  # fmt: skip
 RULE_FIELDS = {"id", "text", "when", "front", "back"}
 CLAUSE_FIELDS = {"id", "rule", "text", "literal", "default", "readings"}
 KINDS = ("house way", "strategy")
@@ -102,6 +105,7 @@ class Card:
     readings: Mapping[str, Mapping[str, Mapping[str, str]]]  # clause -> reading -> fields
     default: tuple[tuple[str, str], ...]
     text: str  # the file, for the fingerprint of the way's caches
+    points: Points | None = None  # the chart a front "most points" reads
 
     def quote(self, text: str, field: str, reading: Mapping[str, str], where: str) -> str:
         """``text`` with each ``{clause}`` (its reading's ``field``) and ``{clause.key}`` (its
@@ -163,7 +167,7 @@ class Card:
                 raise err.located(f"{where}: front") from None
             rules.append((read(when, CARD, f"{where}: when"), choice, distinct.index(names[i])))
         try:
-            prog = compile_card(rules)
+            prog = compile_card(rules, self.points)
         except ConditionError as err:
             raise err.located(f"{self.path}: {err.where}" if err.where else self.path) from None
         return tuple(int(x) for x in prog)
@@ -209,9 +213,10 @@ def card_from_text(text: str, where: str, every_reading: bool = True) -> Card:
             raise CardError(f"{at}: back: expected text, got {back!r}")
         rules.append(CardRule(_text(r, "id", at, ""), _text(r, "text", at),
                               _text(r, "when", at, ""), _text(r, "front", at), back))  # fmt: skip
+    points = read_points(doc["points"], where) if "points" in doc else None
     card = Card(where, name, _text(doc, "version", where, "1"), title, source,
                 _text(doc, "notes", where, ""), kind, tuple(rules), clauses, readings, default,
-                text)  # fmt: skip
+                text, points)  # fmt: skip
     own = dict(default)
     for reading in _every_reading(card) if every_reading else [own]:
         try:

@@ -25,16 +25,21 @@ a small stack and combines them. The kernel passes plain arrays, not a ``HandFac
 separate arrays (numba counts the references to each at every call), and its helpers are
 inlined into it: a hand meets a few dozen conditions, and the calls would be most of the time.
 A choice picks, among the valid settings whose back falls in its mask of categories, the one
-with given front ranks (strongest back first), the highest front (then back) or the strongest
-back (then front).
+with given front ranks (strongest back first), the highest front (then back), the strongest
+back (then front) or the most points of the card's chart (then the strongest back, then the
+highest front; ``points``: the chart is stored after the code and ``points.link`` expands it
+into the points of every back and front id before the kernel runs).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 from numba import njit
 
 from enumerate.conditions.facts import CARD_FACTS, CARD_STRUCTURES
+from enumerate.evaluate import HIGH_ID_BOUND
 from enumerate.houseways.facts import (
     ACE,
     FACT_ROWS,
@@ -88,8 +93,11 @@ CHOICE_OPS = (OP_HAS, OP_FRONT, OP_BACK, OP_FRONT_HIGH, OP_FRONT_LOW)
 OP_WIDTH = 2  # every operation takes two ints: the code and its argument (0 when none)
 
 # choice selectors
-SEL_RANKS, SEL_HIGHEST_FRONT, SEL_STRONGEST_BACK = 0, 1, 2
+SEL_RANKS, SEL_HIGHEST_FRONT, SEL_STRONGEST_BACK, SEL_POINTS = 0, 1, 2, 3
 CHOICE_WIDTH = 8
+# a points choice: at these columns of its row, the start of the linked points (-1 until
+# ``points.link``) and of the chart as written
+POINTS_LINKED, POINTS_CHART = 4, 6
 ARG_NONE, ARG_CONST, ARG_FACT = 0, 1, 2  # an argument of a choice: a rank or a rank fact
 RULE_WIDTH = 4
 HEAD = 3  # the program's header: rules, start of the choices, start of the dispatch
@@ -153,7 +161,11 @@ def choose_setting(t, prog, c, vals):
     r2 = rank_argument(prog[at + 5], prog[at + 6], vals)
     least = prog[at + 7]
     hi, lo = max(r1, r2), min(r1, r2)
+    chart = prog[at + POINTS_LINKED]
+    if sel == SEL_POINTS and chart < 0:
+        return NONE  # an unlinked chart (the runners link every program first)
     best = NONE
+    most = 0
     for s in range(21):
         if t[T_VALID, s] == 0 or (mask >> t[T_CAT, s]) & 1 == 0:
             continue
@@ -166,6 +178,13 @@ def choose_setting(t, prog, c, vals):
                 continue
             if best == NONE or t[T_HIGH, s] > t[T_HIGH, best]:
                 best = s
+        elif sel == SEL_POINTS:
+            v = prog[chart + t[T_HIGH, s]] + prog[chart + HIGH_ID_BOUND + t[T_LOW, s]]
+            if best == NONE or v > most or (v == most and (t[T_HIGH, s] > t[T_HIGH, best] or (
+                t[T_HIGH, s] == t[T_HIGH, best] and t[T_LOW, s] > t[T_LOW, best]
+            ))):
+                best = s
+                most = v
         elif sel == SEL_HIGHEST_FRONT:
             if best == NONE or t[T_LOW, s] > t[T_LOW, best] or (
                 t[T_LOW, s] == t[T_LOW, best] and t[T_HIGH, s] > t[T_HIGH, best]
@@ -298,8 +317,17 @@ def set_range_cards(lo, hi, cards, ids5, max_low, category5, royal_id, n_rules, 
 
 
 def _choice_of(prog: np.ndarray, c: int) -> tuple[int, ...]:
+    """A choice's row; a points choice's with its chart as written (two cards' charts differ
+    where their rows are alike)."""
     at = int(prog[1]) + CHOICE_WIDTH * c
-    return tuple(int(x) for x in prog[at : at + CHOICE_WIDTH])
+    row = tuple(int(x) for x in prog[at : at + CHOICE_WIDTH])
+    if row[0] != SEL_POINTS:
+        return row
+    chart = row[POINTS_CHART]
+    end = chart + 1 + 6 * int(prog[chart])
+    end += 1 + 2 * int(prog[end])
+    plain = tuple(0 if i in (POINTS_LINKED, POINTS_CHART) else x for i, x in enumerate(row))
+    return plain + tuple(int(x) for x in prog[chart:end])
 
 
 def _rules_of(prog: np.ndarray, names: tuple[str, ...], k: int) -> tuple[object, ...]:
@@ -318,7 +346,7 @@ def _rules_of(prog: np.ndarray, names: tuple[str, ...], k: int) -> tuple[object,
     return tuple(out)
 
 
-def batch(programs: list[tuple[int, ...]], names: list[tuple[str, ...]]
+def batch(programs: Sequence[np.ndarray], names: list[tuple[str, ...]]
           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     """The arguments of ``set_range_cards`` for ``programs`` (with each one's rule names):
     the programs as rows (padded), ``same[structure, k]`` (the first program whose rules for

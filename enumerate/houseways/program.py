@@ -56,19 +56,23 @@ from enumerate.houseways.interpreter import (
     OP_NE,
     OP_NOT,
     OP_OR,
+    POINTS_CHART,
+    POINTS_LINKED,
     RULE_WIDTH,
     SEL_HIGHEST_FRONT,
+    SEL_POINTS,
     SEL_RANKS,
     SEL_STRONGEST_BACK,
     STACK,
     STRUCTURES,
 )
+from enumerate.houseways.points import Points
 
 _COMPARE = {"==": OP_EQ, "!=": OP_NE, "<": OP_LT, "<=": OP_LE, ">": OP_GT, ">=": OP_GE}
 _CHOICE_OPS = {"can": OP_HAS, "front": OP_FRONT, "back": OP_BACK, "front_high": OP_FRONT_HIGH,
                "front_low": OP_FRONT_LOW}  # fmt: skip
 _SELECTORS = {Selector.RANKS: SEL_RANKS, Selector.HIGHEST_FRONT: SEL_HIGHEST_FRONT,
-              Selector.STRONGEST_BACK: SEL_STRONGEST_BACK}  # fmt: skip
+              Selector.STRONGEST_BACK: SEL_STRONGEST_BACK, Selector.POINTS: SEL_POINTS}
 _PUSHES = (OP_CONST, OP_FACT, *_CHOICE_OPS.values())
 Encoded = tuple[int, ...]
 
@@ -86,6 +90,8 @@ def encode_choice(choice: Choice) -> Encoded:
             args += [ARG_NONE, 0]
     mask = sum(1 << c for c in choice.backs)
     least = -1 if choice.least is None else choice.least
+    if choice.selector == Selector.POINTS:  # the chart's place is filled in by compile_card
+        args[POINTS_LINKED - 3], args[POINTS_CHART - 3] = -1, -1
     return (_SELECTORS[choice.selector], mask, int(choice.royal), *args, least)
 
 
@@ -172,9 +178,11 @@ def condition_code(node: Node, choices: list[Encoded]) -> tuple[list[int], int]:
     return code, structures(node)
 
 
-def compile_card(rules: Sequence[tuple[Node | str, Choice | str, int]]) -> np.ndarray:
+def compile_card(rules: Sequence[tuple[Node | str, Choice | str, int]],
+                 points: Points | None = None) -> np.ndarray:  # fmt: skip
     """The program of a card's rules, each ``(condition, front, rule-name index)`` (a text is
-    read in the card scope), in the order the card tries them."""
+    read in the card scope), in the order the card tries them, and its points chart (stored
+    after the code; a front ``most points`` needs one)."""
     choices: list[Encoded] = []
     compiled = []
     for i, (when, front, name) in enumerate(rules):
@@ -209,4 +217,11 @@ def compile_card(rules: Sequence[tuple[Node | str, Choice | str, int]]) -> np.nd
     for choice_row in choices:
         prog += choice_row
     prog += dispatch + body
+    wants = [c for c, row in enumerate(choices) if row[0] == SEL_POINTS]
+    if wants and points is None:
+        raise ConditionError("the front 'most points' needs the card's [points] chart")
+    if points is not None:
+        for c in wants:
+            prog[choices_at + CHOICE_WIDTH * c + POINTS_CHART] = len(prog)
+        prog += points.encoded()
     return np.array(prog, dtype=np.int64)
