@@ -166,7 +166,7 @@ def test_a_wheel_step_out_of_order_under_the_low_wheel_is_caught_when_linked(tmp
     card = read_card_text(_card_text(RULES, back=back))
     way = card_way(card)
     link(way.program, five_card_table(), "my.toml")  # type: ignore[arg-type]
-    with pytest.raises(CardError, match="my.toml: points: back step 2 .*stronger back"):
+    with pytest.raises(CardError, match=r"my\.toml: points: back step 2 .*stronger back"):
         link(way.program, five_card_table(Rules(wheel="low")), "my.toml")  # type: ignore[arg-type]
 
 
