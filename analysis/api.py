@@ -102,6 +102,7 @@ __all__ = [
     "parse_cards",
     "paytable",
     "paytables",
+    "points_card_text",
     "reports",
     "return_table",
     "set_hand",
@@ -424,6 +425,26 @@ def derived_strategy(
     name = variant if isinstance(variant, str) else variant.name
     return derive_strategy(name, _way_name(way), max_rules, base, _deck(deck), rules,
                            search=search)  # fmt: skip
+
+
+def points_card_text(
+    variant: Variant | str = "traditional",
+    *,
+    way: HouseWay | str | None = None,
+    deck: Deck | str | None = None,
+    rules: Rules | None = None,
+) -> str:
+    """The point-count card of a blind variant against the dealer's ``way``, as a file: one
+    rule, the setting with the most points, and its chart (each back and front scored by its
+    chance to beat the dealer's; ``analysis.derive.points``). ``derived_strategy(...,
+    base="points")`` puts derived rules before it."""
+    from analysis.derive.points import points_card_text as text_of
+    from analysis.pricing.optimal import blind_variant, solve_optimal
+
+    name = variant if isinstance(variant, str) else variant.name
+    v = blind_variant(name)
+    opt = solve_optimal(v, _way_name(way) or v.house_way, _deck(deck), rules)
+    return text_of(opt, opt.table.deck.name)
 
 
 def strategies(

@@ -85,6 +85,17 @@ def test_a_wide_search_is_exact_and_never_worse(deck: Deck) -> None:
         derive_strategy("traditional", "gli", 2, deck=deck, use_cache=False, search="deeper")
 
 
+def test_cards_over_the_point_count_equal_brute_force(deck: Deck) -> None:
+    """The point-count card (``base="points"``) as a base: it, and a derived card before it
+    (which carries its chart), priced by the derivation equal a brute force of each."""
+    d = derive_strategy("traditional", "gli", 2, base="points", deck=deck, use_cache=False)
+    assert len(d.steps) == 2 and "most points" in d.card_text(2)
+    for k in (0, 2):
+        card = d.card(k) if k else d.base
+        by_brute = price(brute(deck, "gli", card.name), "traditional", Player.HOUSE_WAY)
+        assert by_brute.house_edge == d.edge(k)
+
+
 @pytest.mark.parametrize("game", ["face-up", "dealer-open"])
 def test_dealer_cards_equal_brute_force(deck: Deck, game: str) -> None:
     d = derive_way(game, 4, deck=deck, use_cache=False)

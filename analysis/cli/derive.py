@@ -58,6 +58,17 @@ def cmd_derive(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_points(args: argparse.Namespace) -> int:
+    text = api.points_card_text(args.game, way=args.way, deck=deck_of(args),
+                                rules=rules_of(args))  # fmt: skip
+    if args.out:
+        Path(args.out).write_text(text)
+        print(f"wrote the point-count card to {args.out}")
+    else:
+        print(text, end="")
+    return 0
+
+
 def cmd_strategies(args: argparse.Namespace) -> int:
     try:
         sizes = tuple(int(k) for k in (args.derived or "").split(",") if k.strip())
@@ -113,3 +124,11 @@ def add_derive_commands(sub: Any) -> None:
         q.add_argument("--top", type=int, default=20, help="patterns of hands shown (md)")
         q.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
         q.set_defaults(func=cmd_derive)
+    q = sides.add_parser("points", help="a blind game's point-count card: each back and front "
+                         "scored by its chance to beat the dealer's (docs/derive.md)")
+    q.add_argument("game", help="a blind game: traditional, ez or commission-free")
+    q.add_argument("--way", "--house-way", default=None, help="the dealer's way (default the "
+                   "game's)")
+    q.add_argument("--out", default=None, help="write the card to FILE")
+    q.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
+    q.set_defaults(func=cmd_points)

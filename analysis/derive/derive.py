@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit
 
 from analysis.derive.classes import DOMAIN, FRONTS, ClassChoices, class_choices
+from analysis.derive.points import points_way
 from analysis.derive.search import SEARCHES, KeyTable, Search, Step, first_rule, grow
 from analysis.derive.words import card_file, condition_text, condition_words, front_words
 from analysis.games.variants import get_variant
@@ -36,6 +37,7 @@ from analysis.pricing.strategy import points_of
 from analysis.render.formats import decimal, markdown, to_json
 from analysis.render.notebook import ShowsAsHtml
 from analysis.waylab.wayedge import Pricing, dealer_lab, house_optimal, settings_of
+from enumerate.evaluate import five_card_table
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.cards import CardRule, card_from_text, card_way
 from enumerate.houseways.registry import register
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
 
 SIDES = ("strategy", "way")
 MAX_RULES = 30
+POINTS_BASE = "points"  # the base named so: the point count against the dealer's way
 
 
 @njit(cache=True)
@@ -237,8 +240,11 @@ class Derivation(ShowsAsHtml):
         rules = [(f"D{i + 1}", words, when, front, None)
                  for i, (words, when, front) in enumerate(self.rule_lines(k))]  # fmt: skip
         kind = "strategy" if self.side == "strategy" else "house way"
-        return card_file(self.name(k), kind, title, source, notes,
-                         [*rules, *self._base_rules])  # fmt: skip
+        text = card_file(self.name(k), kind, title, source, notes, [*rules, *self._base_rules])
+        chart = card_from_text(self.base.text, self.base.name, every_reading=False).points
+        if chart is None:
+            return text
+        return f"{text}\n{chart.toml(five_card_table(self.exact.table.rules))}"
 
     def card(self, k: int) -> HouseWay:
         """The card of ``k`` rules as a registered way: it prices like any card."""
@@ -385,13 +391,17 @@ def derive_strategy(
     """The player's cards of 1 .. ``max_rules`` rules for a blind ``variant`` against the
     dealer's ``way`` (default the variant's), over the card ``base`` (default that way).
     ``opt``: the variant's optimal strategy, if at hand; ``search``: one of
-    ``search.SEARCHES``."""
+    ``search.SEARCHES``. ``base="points"``: the point count of ``points.points_card`` against
+    that way."""
     how = _search(search)
     v = blind_variant(variant)
     dealer = way or v.house_way
     opt = opt or solve_optimal(v, dealer, deck, rules, use_cache)
     per, table = opt.per_hand, opt.table
-    base_way = get_way(base) if isinstance(base, str) else (base or get_way(dealer))
+    if base == POINTS_BASE:
+        base_way = points_way(v.name, dealer, opt=opt)
+    else:
+        base_way = get_way(base) if isinstance(base, str) else (base or get_way(dealer))
     cols = way_table(base_way, table.deck, table.rules, use_cache)
     if base_way.key == get_way(dealer).key:
         base_ev = opt.way_ev

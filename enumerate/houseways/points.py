@@ -36,10 +36,17 @@ from typing import Any
 
 import numpy as np
 
-from enumerate.cards import parse_cards
+from enumerate.cards import RANKS, Card, parse_cards
 from enumerate.conditions.values import RANK_WORDS
 from enumerate.errors import CardError
-from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, FiveCardTable, two_card_id_of, two_card_name
+from enumerate.evaluate import (
+    HIGH_ID_BOUND,
+    N_LOW,
+    FiveCardTable,
+    two_card_id_of,
+    two_card_name,
+    two_card_ranks,
+)
 from enumerate.rules import Rules
 
 POINTS_FIELDS = {"back", "front"}
@@ -76,6 +83,21 @@ class Points:
                for h, (_, pts) in zip(self.back_ids(five), self.back, strict=True)]  # fmt: skip
         out += [f"front: {two_card_name(low)} or better: {pts}" for low, pts in self.front]
         return out
+
+
+    def toml(self, five: FiveCardTable) -> str:
+        """The chart as a card's ``[points]`` table, a step a line with its hand in words."""
+        lines = ["[points]", "back = ["]
+        for (cards, pts), h in zip(self.back, self.back_ids(five), strict=True):
+            text = " ".join(str(Card(c)) for c in sorted(cards, reverse=True))
+            lines.append(f'  ["{text}", {pts}],  # {five.name(h)}')
+        lines += ["]", "front = ["]
+        for low, pts in self.front:
+            hi, lo = two_card_ranks(low)
+            text = f"{RANKS[hi].value}-{RANKS[lo].value}"
+            lines.append(f'  ["{text}", {pts}],  # {two_card_name(low)}')
+        lines.append("]")
+        return "\n".join(lines) + "\n"
 
 
 def _colex(cards: tuple[int, ...]) -> int:
