@@ -453,14 +453,16 @@ def strategies(
     way: HouseWay | str | None = None,
     cards: Sequence[HouseWay | str] | None = None,
     derived: Sequence[int] = (5, 12, 30),
+    points: Sequence[int] | None = (11,),
     deck: Deck | str | None = None,
     rules: Rules | None = None,
 ) -> StrategyTable:
     """The player's strategies side by side, each priced exactly against the dealer's ``way``
     (default the variant's): the house way played as a strategy, each card of ``cards``
     (default the written strategies of ``data/strategies``), the derived cards of ``derived``
-    rules and optimal play; in traditional, with the banker's edge of each (``docs/derive.md``).
-    """
+    rules, the point count and the derived cards of ``points`` rules before it, and optimal
+    play; in traditional, with the banker's edge of each (``docs/derive.md``). ``points=None``:
+    no point count."""
     from analysis.derive import derive_strategy
     from analysis.derive.compare import compare_strategies
 
@@ -470,7 +472,13 @@ def strategies(
     if derived:
         _check_max_rules(max(derived))
         d = derive_strategy(name, dealer, max(derived), None, _deck(deck), rules)
-    return compare_strategies(name, dealer, cards, d, derived, _deck(deck), rules)
+    over = None
+    if points is not None:
+        _check_max_rules(max(points, default=1))
+        over = derive_strategy(name, dealer, max(points, default=0), "points", _deck(deck),
+                               rules)  # fmt: skip
+    return compare_strategies(name, dealer, cards, d, derived, _deck(deck), rules,
+                              over_points=over, point_sizes=points or ())  # fmt: skip
 
 
 def derived_way(

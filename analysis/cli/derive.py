@@ -75,8 +75,15 @@ def cmd_strategies(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"--derived {args.derived!r}: expected rule counts such as "
                          "5,12,30") from None
+    points = None
+    if not args.no_points:
+        try:
+            points = tuple(int(k) for k in args.points.split(",") if k.strip())
+        except ValueError:
+            raise UsageError(f"--points {args.points!r}: expected rule counts such as "
+                             "11") from None
     t = api.strategies(args.game, way=args.way, cards=args.card or None, derived=sizes,
-                       deck=deck_of(args), rules=rules_of(args))  # fmt: skip
+                       points=points, deck=deck_of(args), rules=rules_of(args))  # fmt: skip
     print(t.render(args.format), end="")
     return 0
 
@@ -93,6 +100,10 @@ def add_derive_commands(sub: Any) -> None:
                    "(repeat; default every card of data/strategies)")
     p.add_argument("--derived", default="5,12,30", help="rules of the derived cards shown "
                    "(default 5,12,30; empty: none)")
+    p.add_argument("--points", default="11", help="rules of the derived cards before the "
+                   "point count shown beside it (default 11: 12 rules in all; empty: the "
+                   "point count alone)")
+    p.add_argument("--no-points", action="store_true", help="leave out the point count")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
     p.set_defaults(func=cmd_strategies)

@@ -44,12 +44,14 @@ from analysis.pricing.strategy import points_of, strategy_return_table
 from analysis.render.formats import markdown_cells, to_json
 from analysis.render.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay, get_way
+from enumerate.houseways.cards import card_from_text
 from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules
 from enumerate.waytables import way_table
 
 STRATEGY_DIR = data_dir() / "strategies"
 DERIVED_SIZES = (5, 12, 30)  # the derived cards a comparison shows, when derived that far
+POINT_SIZES = (11,)  # the derived cards over the point count it shows: 12 rules in all
 
 
 def shipped_strategies() -> list[Path]:
@@ -62,7 +64,7 @@ class StrategyRow:
     """One way of setting the player's hands and what it is worth."""
 
     name: str
-    kind: str  # "house way", "written", "derived" or "optimal"
+    kind: str  # "house way", "written", "point count", "derived" or "optimal"
     rules: int | None  # the rules a player learns (None: optimal play, a table per hand)
     source: str
     edge: Fraction  # the house edge against the dealer
@@ -181,17 +183,21 @@ def compare_strategies(
     deck: Deck | None = None,
     rules: Rules | None = None,
     opt: OptimalStrategy | None = None,
+    over_points: Derivation | None = None,
+    point_sizes: Sequence[int] = POINT_SIZES,
 ) -> StrategyTable:
     """The house way played as a strategy, each card of ``cards`` (default the written
     strategies of ``data/strategies``), the cards of ``sizes`` rules of ``derivation`` (when
-    given: a player's derivation against ``way``) and optimal play, for a blind ``variant``
-    against the dealer's ``way``; with the banker's edge in traditional."""
+    given: a player's derivation against ``way``), the point count and the cards of
+    ``point_sizes`` rules before it of ``over_points`` (when given: a derivation over the
+    point count, ``base="points"``) and optimal play, for a blind ``variant`` against the
+    dealer's ``way``; with the banker's edge in traditional."""
     v = blind_variant(variant)
     opt = opt or solve_optimal(v, way, deck, rules)
-    if derivation is not None and (derivation.side != "strategy" or derivation.game != v.name
-                                   or derivation.against != way):  # fmt: skip
-        raise ValueError(f"the derivation is {derivation.side} of {derivation.game} against "
-                         f"{derivation.against}, not a strategy of {v.name} against {way}")
+    for d in (derivation, over_points):
+        if d is not None and (d.side != "strategy" or d.game != v.name or d.against != way):
+            raise ValueError(f"the derivation is {d.side} of {d.game} against {d.against}, "
+                             f"not a strategy of {v.name} against {way}")
     banking = v.name == "traditional"
     p = _Pricer(opt, way, banking)
     dealer = get_way(way)
@@ -219,6 +225,21 @@ def compare_strategies(
                 edge, banker = p.points(points_of(opt.per_hand, high, low))
                 add(f"derived, {k} rules", "derived", k + len(derivation.base.rules),
                     f"{k} derived rules over {derivation.base.name}", edge, banker)
+    if over_points is not None:
+        base = over_points.base
+        chart = card_from_text(base.text, base.name, every_reading=False).points
+        steps = 0 if chart is None else len(chart.back) + len(chart.front)
+        edge, banker = p.card(base)
+        add("point count", "point count", len(base.rules),
+            f"{base.name}: the most points of a chart of {steps} steps (docs/derive.md)", edge,
+            banker)  # fmt: skip
+        for k in point_sizes:
+            if k <= len(over_points.steps):
+                _rule, high, low, _value = over_points.settings(k)
+                edge, banker = p.points(points_of(opt.per_hand, high, low))
+                plural = "" if k == 1 else "s"
+                add(f"point count + {k} rule{plural}", "derived", k + len(base.rules),
+                    f"{k} derived rule{plural} over {base.name}", edge, banker)
     best_banker = None
     if banking:
         c = banker_counts(way, "optimal", t.deck, t.rules, opt.per_hand)
