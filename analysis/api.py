@@ -438,13 +438,10 @@ def points_card_text(
     rule, the setting with the most points, and its chart (each back and front scored by its
     chance to beat the dealer's; ``analysis.derive.points``). ``derived_strategy(...,
     base="points")`` puts derived rules before it."""
-    from analysis.derive.points import points_card_text as text_of
-    from analysis.pricing.optimal import blind_variant, solve_optimal
+    from analysis.derive.points import points_card
 
     name = variant if isinstance(variant, str) else variant.name
-    v = blind_variant(name)
-    opt = solve_optimal(v, _way_name(way) or v.house_way, _deck(deck), rules)
-    return text_of(opt, opt.table.deck.name)
+    return points_card(name, _way_name(way), _deck(deck), rules).text
 
 
 def strategies(

@@ -21,7 +21,7 @@ from enumerate.errors import CardError, ConditionError
 from enumerate.evaluate import five_card_table, settings, two_card_id
 from enumerate.houseways import apply_way, set_one_hand
 from enumerate.houseways.cards import card_way, read_card
-from enumerate.houseways.points import link
+from enumerate.houseways.program import link
 from enumerate.rules import Deck, Rules
 from enumerate.tables import hand_table
 

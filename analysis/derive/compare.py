@@ -44,7 +44,6 @@ from analysis.pricing.strategy import points_of, strategy_return_table
 from analysis.render.formats import markdown_cells, to_json
 from analysis.render.notebook import ShowsAsHtml
 from enumerate.houseways import HouseWay, get_way
-from enumerate.houseways.cards import card_from_text
 from enumerate.paths import data_dir
 from enumerate.rules import Deck, Rules
 from enumerate.waytables import way_table
@@ -227,7 +226,7 @@ def compare_strategies(
                     f"{k} derived rules over {derivation.base.name}", edge, banker)
     if over_points is not None:
         base = over_points.base
-        chart = card_from_text(base.text, base.name, every_reading=False).points
+        chart = over_points.base_chart
         steps = 0 if chart is None else len(chart.back) + len(chart.front)
         edge, banker = p.card(base)
         add("point count", "point count", len(base.rules),

@@ -40,6 +40,7 @@ from analysis.waylab.wayedge import Pricing, dealer_lab, house_optimal, settings
 from enumerate.evaluate import five_card_table
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.cards import CardRule, card_from_text, card_way
+from enumerate.houseways.points import Points
 from enumerate.houseways.registry import register
 from enumerate.rules import Deck, Rules
 from enumerate.tables import HandTable
@@ -201,6 +202,11 @@ class Derivation(ShowsAsHtml):
         return out
 
     @cached_property
+    def base_chart(self) -> Points | None:
+        """The base card's points chart (a point count's), if it has one."""
+        return card_from_text(self.base.text, self.base.name, every_reading=False).points
+
+    @cached_property
     def _base_rules(self) -> list[tuple[str, str, str, str, str | None]]:
         return base_rules(self.base)
 
@@ -241,10 +247,9 @@ class Derivation(ShowsAsHtml):
                  for i, (words, when, front) in enumerate(self.rule_lines(k))]  # fmt: skip
         kind = "strategy" if self.side == "strategy" else "house way"
         text = card_file(self.name(k), kind, title, source, notes, [*rules, *self._base_rules])
-        chart = card_from_text(self.base.text, self.base.name, every_reading=False).points
-        if chart is None:
+        if self.base_chart is None:
             return text
-        return f"{text}\n{chart.toml(five_card_table(self.exact.table.rules))}"
+        return f"{text}\n{self.base_chart.toml(five_card_table(self.exact.table.rules))}"
 
     def card(self, k: int) -> HouseWay:
         """The card of ``k`` rules as a registered way: it prices like any card."""

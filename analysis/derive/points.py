@@ -119,9 +119,9 @@ def chart(opt: OptimalStrategy) -> Points:
     return Points(tuple(back), tuple(front))
 
 
-def points_card_text(opt: OptimalStrategy, deck_name: str) -> str:
+def points_card_text(opt: OptimalStrategy) -> str:
     """The card of one rule, the most points of ``chart(opt)``, as a file."""
-    v, way = opt.variant.name, opt.house_way
+    v, way, deck_name = opt.variant.name, opt.house_way, opt.table.deck.name
     name = f"{v}-points-vs-{way}"
     if deck_name != "full":
         name += "-" + re.sub(r"[^a-z0-9.]+", "-", deck_name.lower()).strip("-")
@@ -144,8 +144,7 @@ def points_card(variant: str = "traditional", way: str | None = None,
     variant's), read and checked as a card."""
     v = blind_variant(variant)
     opt = opt or solve_optimal(v, way or v.house_way, deck, rules, use_cache)
-    name = opt.table.deck.name
-    return card_from_text(points_card_text(opt, name), f"points card of {v.name}")
+    return card_from_text(points_card_text(opt), f"points card of {v.name}")
 
 
 def points_way(variant: str = "traditional", way: str | None = None,

@@ -21,7 +21,7 @@ from enumerate.evaluate import five_card_table
 from enumerate.houseways import HouseWay, get_way
 from enumerate.houseways.apply import royal_id
 from enumerate.houseways.interpreter import name_of, trace_range_card
-from enumerate.houseways.points import link
+from enumerate.houseways.program import link
 from enumerate.rules import Deck, Rules
 from enumerate.runtime.threads import over_ranges
 from enumerate.tables import hand_table

@@ -13,7 +13,7 @@ from numba import njit
 from enumerate.cards import Card, parse_cards
 from enumerate.evaluate import SETTING_PAIRS, FiveCardTable, five_card_table
 from enumerate.houseways.facts import NONE, hand_facts, highest_back
-from enumerate.houseways.points import link
+from enumerate.houseways.program import link
 from enumerate.houseways.way import HouseWay
 from enumerate.rules import Rules
 from enumerate.runtime.inpython import in_python

@@ -27,7 +27,7 @@ inlined into it: a hand meets a few dozen conditions, and the calls would be mos
 A choice picks, among the valid settings whose back falls in its mask of categories, the one
 with given front ranks (strongest back first), the highest front (then back), the strongest
 back (then front) or the most points of the card's chart (then the strongest back, then the
-highest front; ``points``: the chart is stored after the code and ``points.link`` expands it
+highest front; ``points``: the chart is stored after the code and ``program.link`` expands it
 into the points of every back and front id before the kernel runs).
 """
 
@@ -69,6 +69,7 @@ from enumerate.houseways.facts import (
     highest_back_in,
     row_facts_into,
 )
+from enumerate.houseways.points import chart_end
 
 # ---------------------------------------------------------------------------------------------
 # Facts: the named values a condition reads, by index into the per-hand facts array
@@ -96,7 +97,7 @@ OP_WIDTH = 2  # every operation takes two ints: the code and its argument (0 whe
 SEL_RANKS, SEL_HIGHEST_FRONT, SEL_STRONGEST_BACK, SEL_POINTS = 0, 1, 2, 3
 CHOICE_WIDTH = 8
 # a points choice: at these columns of its row, the start of the linked points (-1 until
-# ``points.link``) and of the chart as written
+# ``program.link``) and of the chart as written
 POINTS_LINKED, POINTS_CHART = 4, 6
 ARG_NONE, ARG_CONST, ARG_FACT = 0, 1, 2  # an argument of a choice: a rank or a rank fact
 RULE_WIDTH = 4
@@ -324,8 +325,7 @@ def _choice_of(prog: np.ndarray, c: int) -> tuple[int, ...]:
     if row[0] != SEL_POINTS:
         return row
     chart = row[POINTS_CHART]
-    end = chart + 1 + 6 * int(prog[chart])
-    end += 1 + 2 * int(prog[end])
+    end = chart_end(prog, chart)
     plain = tuple(0 if i in (POINTS_LINKED, POINTS_CHART) else x for i, x in enumerate(row))
     return plain + tuple(int(x) for x in prog[chart:end])
 

@@ -15,8 +15,8 @@ strong). A point count such as "the chance that the hand beats the dealer's hand
 in thousandths" is a chart; ``analysis.derive.points`` derives one from the exact tables.
 
 In the program a chart is stored after the code (the lowest hand of each back step as five
-card ids, of each front step as a two-card id); ``link`` expands it, under a deck's rules, into
-the points of every five-card id and two-card id, which is what the kernel reads.
+card ids, of each front step as a two-card id); ``program.link`` expands it, under a deck's
+rules, into the points of every five-card id and two-card id, which is what the kernel reads.
 
 >>> p = read_points({"back": [["9c 9d 4h 3s 2c", 310]], "front": [["K-Q", 420]]}, "my.toml")
 >>> [(two_card_name(low), pts) for low, pts in p.front]
@@ -74,7 +74,7 @@ class Points:
 
     def back_ids(self, five: FiveCardTable) -> list[int]:
         """The five-card id of each back step's lowest hand under ``five``'s rules."""
-        return [int(five.ids[_colex(cards)]) for cards, _ in self.back]
+        return [five.id_of([Card(c) for c in cards]) for cards, _ in self.back]
 
     def lines(self, five: FiveCardTable) -> list[str]:
         """The chart in words, a step a line: ``back: pair of nines, 4-3-2 kickers or better:
@@ -98,13 +98,6 @@ class Points:
             lines.append(f'  ["{text}", {pts}],  # {two_card_name(low)}')
         lines.append("]")
         return "\n".join(lines) + "\n"
-
-
-def _colex(cards: tuple[int, ...]) -> int:
-    from enumerate.colex import colex5
-
-    a, b, c, d, e = sorted(cards)
-    return int(colex5(a, b, c, d, e))
 
 
 def _front_id(text: str) -> int:
@@ -192,6 +185,12 @@ def expand(chart: Points, five: FiveCardTable) -> np.ndarray:
     return out
 
 
+def chart_end(code: np.ndarray, at: int) -> int:
+    """Where the chart stored at ``code[at:]`` (``Points.encoded``) ends."""
+    end = at + 1 + 6 * int(code[at])
+    return end + 1 + 2 * int(code[end])
+
+
 def decoded(code: np.ndarray, at: int) -> Points:
     """The chart stored at ``code[at:]`` (``Points.encoded``)."""
     n = int(code[at])
@@ -201,29 +200,3 @@ def decoded(code: np.ndarray, at: int) -> Points:
     m = int(code[at])
     front = tuple((int(code[at + 1 + 2 * i]), int(code[at + 2 + 2 * i])) for i in range(m))
     return Points(back, front)
-
-
-def link(program: tuple[int, ...] | np.ndarray, five: FiveCardTable,
-         where: str = "the card") -> np.ndarray:  # fmt: skip
-    """The program with its chart expanded under ``five``'s rules (``expand``) after it and
-    each ``most points`` choice pointing there: what the kernel runs. A program without such
-    a choice comes back as it is."""
-    from enumerate.houseways.interpreter import (
-        CHOICE_WIDTH,
-        POINTS_CHART,
-        POINTS_LINKED,
-        SEL_POINTS,
-    )
-
-    prog = np.array(program, dtype=np.int64)
-    first, end = int(prog[1]), int(prog[2])
-    rows = [at for at in range(first, end, CHOICE_WIDTH) if prog[at] == SEL_POINTS]
-    if not rows:
-        return prog
-    chart = decoded(prog, int(prog[rows[0] + POINTS_CHART]))
-    check_order(chart, five, where)
-    at = len(prog)
-    prog = np.concatenate([prog, expand(chart, five)])
-    for row in rows:
-        prog[row + POINTS_LINKED] = at
-    return prog

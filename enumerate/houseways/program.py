@@ -31,6 +31,7 @@ from enumerate.conditions.tree import (
     Or,
     Within,
 )
+from enumerate.evaluate import FiveCardTable
 from enumerate.houseways.interpreter import (
     ARG_CONST,
     ARG_FACT,
@@ -66,7 +67,7 @@ from enumerate.houseways.interpreter import (
     STACK,
     STRUCTURES,
 )
-from enumerate.houseways.points import Points
+from enumerate.houseways.points import Points, check_order, decoded, expand
 
 _COMPARE = {"==": OP_EQ, "!=": OP_NE, "<": OP_LT, "<=": OP_LE, ">": OP_GT, ">=": OP_GE}
 _CHOICE_OPS = {"can": OP_HAS, "front": OP_FRONT, "back": OP_BACK, "front_high": OP_FRONT_HIGH,
@@ -225,3 +226,22 @@ def compile_card(rules: Sequence[tuple[Node | str, Choice | str, int]],
             prog[choices_at + CHOICE_WIDTH * c + POINTS_CHART] = len(prog)
         prog += points.encoded()
     return np.array(prog, dtype=np.int64)
+
+
+def link(program: tuple[int, ...] | np.ndarray, five: FiveCardTable,
+         where: str = "the card") -> np.ndarray:  # fmt: skip
+    """The program with its chart expanded under ``five``'s rules (``points.expand``) after it and
+    each ``most points`` choice pointing there: what the kernel runs. A program without such
+    a choice comes back as it is."""
+    prog = np.array(program, dtype=np.int64)
+    first, end = int(prog[1]), int(prog[2])
+    rows = [at for at in range(first, end, CHOICE_WIDTH) if prog[at] == SEL_POINTS]
+    if not rows:
+        return prog
+    chart = decoded(prog, int(prog[rows[0] + POINTS_CHART]))
+    check_order(chart, five, where)
+    at = len(prog)
+    prog = np.concatenate([prog, expand(chart, five)])
+    for row in rows:
+        prog[row + POINTS_LINKED] = at
+    return prog
