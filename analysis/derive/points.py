@@ -1,20 +1,24 @@
-"""A point count from the exact tables: the chart that scores each back and each front by the
-chance that it beats the dealer's hand of its size.
+"""A point count from the exact tables: the chart that scores each back and each front, and
+the card of one rule that sets every hand by its most points.
 
 Pai gow pays when both hands win and takes the bet when both lose, so a setting's EV is close
 to ``P(back wins) + P(front wins) - 1``: a setting is good in the measure that the sum of its
-hands' chances is large. The chart (``enumerate.houseways.points``) gives each hand that
-chance, in ten-thousandths, against the dealer's hands as his way sets them over every
-seven-card hand of the deck (the card removal of the player's own hand left out: the chart is
-the same for every hand). A chance of a back or front tied with the dealer's counts half.
+hands' chances is large. The *chance chart* (``chart``) gives each hand that chance, in
+ten-thousandths, against the dealer's hands as his way sets them over every seven-card hand
+of the deck (the card removal of the player's own hand left out: the chart is the same for
+every hand). A chance of a back or front tied with the dealer's counts half.
 
-Fronts are scored one by one (91 two-card hands). Backs are scored by groups: a no-pair back
-by its two highest cards, a pair by its rank and highest kicker, any other back by its
-category and leading rank (two pair by the higher pair, a straight by its top). A group's
-points are the mean chance of its backs, weighted by how often the dealer's way sets them. A step
-whose points do not exceed the step before it is left out. The card is one rule, "any hand:
-the setting with the most points"; the derivation (``derive_strategy(..., base="points")``)
-puts derived rules before it.
+Fronts are scored one by one (91 two-card hands). Backs are scored by groups
+(``back_groups``): a no-pair back by its two highest cards, a pair by its rank and highest
+kicker, any other back by its category and leading rank (two pair by the higher pair, a
+straight by its top). A group's points are the mean chance of its backs, weighted by how often
+the dealer's way sets them. A step whose points do not exceed the step before it is left out.
+
+The point count a card carries is that chart *refit* to the exact EVs (``fitted_chart``,
+``analysis.derive.fit``): the same groups and fronts, their points moved to where the settings
+they choose earn the most over every class, the commission and card removal included. The
+card is one rule, "any hand: the setting with the most points"; the derivation
+(``derive_strategy(..., base="points")``) puts derived rules before it.
 
 >>> from enumerate.rules import Deck
 >>> card = points_card("traditional", "gli", deck=Deck.parse("23569JQA:cd+joker"),
@@ -25,18 +29,29 @@ puts derived rules before it.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from fractions import Fraction
 
 import numpy as np
 
+from analysis.derive.fit import fit_points
 from analysis.derive.words import card_file
 from analysis.pricing.optimal import OptimalStrategy, blind_variant, solve_optimal
-from enumerate.evaluate import N_LOW, FiveCardTable, five_card_table
+from enumerate.cache import (
+    array_digest,
+    built_correctly,
+    cache_dir,
+    load_arrays,
+    provenance,
+    require,
+    save_arrays,
+)
+from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, FiveCardTable, five_card_table
 from enumerate.houseways import HouseWay
 from enumerate.houseways.cards import Card as RuleCard
 from enumerate.houseways.cards import card_from_text, card_way
-from enumerate.houseways.points import Points
+from enumerate.houseways.points import Points, expand
 from enumerate.houseways.registry import register
 from enumerate.rules import Deck, Rules
 
@@ -55,12 +70,26 @@ def _chances(counts: list[int]) -> list[Fraction]:
 
 
 def _groups(five: FiveCardTable) -> np.ndarray:
-    """Per five-card id, its group (see the module's text), from its key: the category in
-    bits 20 up, then the ranks by count, then rank, a nibble each (a straight's order)."""
+    """Per five-card id, its group's key (see the module's text), from its key: the category
+    in bits 20 up, then the ranks by count, then rank, a nibble each (a straight's order)."""
     keys = five.keys.astype(np.int64)
     cat, first = keys >> 20, (keys >> 16) & 15
     second = np.select([cat == 0, cat == 1], [(keys >> 12) & 15, (keys >> 8) & 15], 0)
     return (cat << 8) | (first << 4) | second
+
+
+def back_groups(five: FiveCardTable) -> np.ndarray:
+    """Per five-card id, the index of its back group: 0, 1, ... in increasing strength (the
+    ids of a group are consecutive).
+
+    >>> g = back_groups(five_card_table())
+    >>> int(g[0]), bool((np.diff(g) >= 0).all() and (np.diff(g) <= 1).all())
+    (0, True)
+    """
+    keys = _groups(five)
+    out = np.zeros(len(keys), dtype=np.int64)
+    out[1:] = np.cumsum(keys[1:] != keys[:-1])
+    return out
 
 
 def _lowest_hands(five: FiveCardTable) -> np.ndarray:
@@ -86,7 +115,7 @@ def _cards_of(colex: int) -> tuple[int, ...]:
 
 
 def chart(opt: OptimalStrategy) -> Points:
-    """The points chart of the dealer's way of ``opt`` (its settings of every class, each
+    """The chance chart of the dealer's way of ``opt`` (its settings of every class, each
     class weighted by its hands): see the module's text."""
     five = five_card_table(opt.table.rules)
     weight = opt.table.orbit_size.astype(np.float64)  # sums below 2^53: exact
@@ -95,60 +124,116 @@ def chart(opt: OptimalStrategy) -> Points:
     low = [int(x) for x in np.bincount(np.asarray(opt.way_low, dtype=np.int64), weight,
                                        minlength=N_LOW)]  # fmt: skip
     p_high, p_low = _chances(high), _chances(low)
-    groups = _groups(five).tolist()
+    group = back_groups(five)
+    back = np.zeros(int(group[-1]) + 1, dtype=np.int64)
+    for g, ids in enumerate(np.split(np.arange(five.n_ids), np.flatnonzero(np.diff(group)) + 1)):
+        den = sum(high[h] for h in ids)
+        mean = (sum((p_high[h] * high[h] for h in ids), Fraction(0)) / den if den
+                else p_high[int(ids[0])])  # fmt: skip
+        back[g] = round(mean * SCALE)
+    front = np.array([round(p * SCALE) for p in p_low], dtype=np.int64)
+    return _steps(five, group, back, front)
+
+
+def _steps(five: FiveCardTable, group: np.ndarray, back: np.ndarray, front: np.ndarray
+           ) -> Points:  # fmt: skip
+    """The chart of points per back group and per front: a step where the points rise."""
     lowest = _lowest_hands(five)
-    back: list[tuple[tuple[int, ...], int]] = []
-    h = 0
-    while h < five.n_ids:
-        end = h
-        num, den = Fraction(0), 0
-        while end < five.n_ids and groups[end] == groups[h]:
-            num += p_high[end] * high[end]
-            den += high[end]
-            end += 1
-        mean = num / den if den else p_high[h]
-        pts = round(mean * SCALE)
-        if not back or pts > back[-1][1]:
-            back.append((_cards_of(int(lowest[h])), pts))
-        h = end
-    front: list[tuple[int, int]] = []
+    steps: list[tuple[tuple[int, ...], int]] = []
+    for h in np.flatnonzero(np.r_[True, np.diff(group) > 0]).tolist():
+        pts = int(back[group[h]])
+        if not steps or pts > steps[-1][1]:
+            steps.append((_cards_of(int(lowest[h])), pts))
+    fronts: list[tuple[int, int]] = []
     for lw in range(N_LOW):
-        pts = round(p_low[lw] * SCALE)
-        if not front or pts > front[-1][1]:
-            front.append((lw, pts))
-    return Points(tuple(back), tuple(front))
+        if not fronts or int(front[lw]) > fronts[-1][1]:
+            fronts.append((lw, int(front[lw])))
+    return Points(tuple(steps), tuple(fronts))
 
 
-def points_card_text(opt: OptimalStrategy) -> str:
-    """The card of one rule, the most points of ``chart(opt)``, as a file."""
+def _fit_names(opt: OptimalStrategy, start: np.ndarray) -> tuple[str, dict[str, object]]:
+    """The cache stem and provenance of a fitted chart: its inputs' digests."""
+    per = opt.per_hand
+    parts = {"offset": per.point_offset, "high": per.point_high, "low": per.point_low,
+             "ev": opt.point_ev, "weight": opt.table.orbit_size, "start": start}
+    prov = provenance(__name__, table="points-fit", rules=opt.table.rules.key, scale=SCALE,
+                      **{k: array_digest(np.asarray(v)) for k, v in parts.items()})
+    digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
+    return f"points-fit-{digest}", prov
+
+
+def _check_fit(a: dict[str, np.ndarray], groups: int) -> None:
+    for side, n in (("back", groups), ("front", N_LOW)):
+        v = a[side]
+        require(v.shape == (n,) and v.dtype == np.int64, f"the {side} points: one per {side}")
+        require(bool((np.diff(v) >= 0).all()) and int(v.min()) >= 0 and int(v.max()) <= SCALE,
+                f"the {side} points rise, within 0 .. {SCALE}")
+
+
+def fitted_chart(opt: OptimalStrategy, use_cache: bool = True) -> Points:
+    """The chance chart of ``opt`` refit to its exact EVs (``analysis.derive.fit``): from the
+    cache (verified when read) or fitted, and written to it."""
+    five = five_card_table(opt.table.rules)
+    group = back_groups(five)
+    start = chart(opt)
+    points = expand(start, five)
+    first = np.flatnonzero(np.r_[True, np.diff(group) > 0])
+    back0, front0 = points[first], points[HIGH_ID_BOUND:]
+    stem, prov = _fit_names(opt, np.concatenate([back0, front0]))
+    folder = cache_dir() / "derive"
+    arrays = load_arrays(folder, stem, prov, lambda a: _check_fit(a, len(first))) \
+        if use_cache else None  # fmt: skip
+    if arrays is None:
+        fit = fit_points(opt.per_hand.point_offset, opt.per_hand.point_high,
+                         opt.per_hand.point_low, opt.point_ev, opt.table.orbit_size, group,
+                         back0, front0, SCALE,
+                         int((opt.table.orbit_size.astype(np.int64) * opt.best_ev).sum()))
+        arrays = {"back": fit.back, "front": fit.front}
+        with built_correctly("the fitted points chart"):
+            _check_fit(arrays, len(first))
+        if use_cache:
+            save_arrays(folder, stem, arrays, prov)
+    return _steps(five, group, np.asarray(arrays["back"]), np.asarray(arrays["front"]))
+
+
+def points_card_text(opt: OptimalStrategy, fit: bool = True, use_cache: bool = True) -> str:
+    """The card of one rule, the most points of ``fitted_chart(opt)`` (``fit``) or of
+    ``chart(opt)``, as a file."""
     v, way, deck_name = opt.variant.name, opt.house_way, opt.table.deck.name
-    name = f"{v}-points-vs-{way}"
+    name = f"{v}-{'points' if fit else 'chances'}-vs-{way}"
     if deck_name != "full":
         name += "-" + re.sub(r"[^a-z0-9.]+", "-", deck_name.lower()).strip("-")
-    title = f"point count for {v} against {way}: each hand's chance to beat the dealer's"
-    source = (f"paigow derive points {v} --way {way} (deck {deck_name}): the chart of "
-              "analysis.derive.points from the exact tables")  # fmt: skip
+    what = "fitted to the exact EVs" if fit else "each hand's chance to beat the dealer's"
+    title = f"point count for {v} against {way}: {what}"
+    source = (f"paigow derive points {v} --way {way}{'' if fit else ' --chances'} (deck "
+              f"{deck_name}): the chart of analysis.derive.points from the exact tables")
     notes = (f"Points: a back's or a front's chance, in {SCALE:,}ths, to beat the dealer's "
-             f"hand of its size as {way} sets them over every hand of the deck (ties half). "
-             "Backs by groups (no pair: its two highest cards; a pair: its rank and highest "
+             f"hand of its size as {way} sets them over every hand of the deck (ties half)"
+             + (", then each group's and front's points moved to where the settings they "
+                "choose earn the most, exactly, over every hand of the deck" if fit else "")
+             + ". Backs by groups (no pair: its two highest cards; a pair: its rank and highest "
              "kicker; any other: its category and leading rank), fronts one by one.")
     five = five_card_table(opt.table.rules)
+    points = fitted_chart(opt, use_cache) if fit else chart(opt)
     return (card_file(name, "strategy", title, source, notes, [RULE]) + "\n"
-            + chart(opt).toml(five))  # fmt: skip
+            + points.toml(five))  # fmt: skip
 
 
 def points_card(variant: str = "traditional", way: str | None = None,
                 deck: Deck | None = None, rules: Rules | None = None,
-                use_cache: bool = True, opt: OptimalStrategy | None = None) -> RuleCard:
+                use_cache: bool = True, opt: OptimalStrategy | None = None,
+                fit: bool = True) -> RuleCard:  # fmt: skip
     """The point-count card of a blind ``variant`` against the dealer's ``way`` (default the
-    variant's), read and checked as a card."""
+    variant's), read and checked as a card: the fitted chart, or with ``fit=False`` the
+    chance chart."""
     v = blind_variant(variant)
     opt = opt or solve_optimal(v, way or v.house_way, deck, rules, use_cache)
-    return card_from_text(points_card_text(opt), f"points card of {v.name}")
+    return card_from_text(points_card_text(opt, fit, use_cache), f"points card of {v.name}")
 
 
 def points_way(variant: str = "traditional", way: str | None = None,
                deck: Deck | None = None, rules: Rules | None = None,
-               use_cache: bool = True, opt: OptimalStrategy | None = None) -> HouseWay:
+               use_cache: bool = True, opt: OptimalStrategy | None = None,
+               fit: bool = True) -> HouseWay:  # fmt: skip
     """``points_card`` as a registered way: it prices like any card."""
-    return register(card_way(points_card(variant, way, deck, rules, use_cache, opt)))
+    return register(card_way(points_card(variant, way, deck, rules, use_cache, opt, fit)))
