@@ -433,15 +433,17 @@ def points_card_text(
     way: HouseWay | str | None = None,
     deck: Deck | str | None = None,
     rules: Rules | None = None,
+    fit: bool = True,
 ) -> str:
     """The point-count card of a blind variant against the dealer's ``way``, as a file: one
-    rule, the setting with the most points, and its chart (each back and front scored by its
-    chance to beat the dealer's; ``analysis.derive.points``). ``derived_strategy(...,
-    base="points")`` puts derived rules before it."""
+    rule, the setting with the most points, and its chart: each back and front scored by its
+    chance to beat the dealer's, then (``fit``) refit to the exact EVs
+    (``analysis.derive.points``). ``derived_strategy(..., base="points")`` puts derived rules
+    before the fitted chart."""
     from analysis.derive.points import points_card
 
     name = variant if isinstance(variant, str) else variant.name
-    return points_card(name, _way_name(way), _deck(deck), rules).text
+    return points_card(name, _way_name(way), _deck(deck), rules, fit=fit).text
 
 
 def strategies(
@@ -450,7 +452,7 @@ def strategies(
     way: HouseWay | str | None = None,
     cards: Sequence[HouseWay | str] | None = None,
     derived: Sequence[int] = (5, 12, 30),
-    points: Sequence[int] | None = (11,),
+    points: Sequence[int] | None = (11, 29),
     deck: Deck | str | None = None,
     rules: Rules | None = None,
 ) -> StrategyTable:

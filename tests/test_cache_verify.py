@@ -413,3 +413,29 @@ def test_derived_cards_choices(cache, capfd):
     assert derive_strategy("traditional", "gli", 3, deck=DECK).card_text(3) == first
     notice(capfd, folder / f"{stem}.json")
     quiet(capfd)
+
+
+def test_fitted_points_chart(cache, capfd):
+    """The fitted points chart (``derive/points-fit-*``): damaged data, or points that fall
+    where the chart must rise, are reported, rebuilt and never served."""
+    from analysis.derive.points import fitted_chart
+    from analysis.pricing.optimal import solve_optimal
+    from enumerate import cache as c
+
+    opt = solve_optimal("traditional", "gli", DECK)
+    first = fitted_chart(opt)
+    folder = cache / "derive"
+    back = next(folder.glob("points-fit-*-back.npy"))
+    flip_at(back, back.stat().st_size - 8, 8)
+    assert fitted_chart(opt) == first
+    notice(capfd, back)
+    stem = back.name.removesuffix("-back.npy")
+    prov = json.loads((folder / f"{stem}.json").read_text())
+    prov.pop("arrays")
+    arrays = {p.name.removeprefix(f"{stem}-").removesuffix(".npy"): np.load(p)
+              for p in folder.glob(f"{stem}-*.npy")}
+    arrays["front"][-1] = arrays["front"][-2] - 1  # a front worth less than the one below
+    c.save_arrays(folder, stem, arrays, prov)
+    assert fitted_chart(opt) == first
+    notice(capfd, folder / f"{stem}.json")
+    quiet(capfd)

@@ -60,7 +60,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
 
 def cmd_points(args: argparse.Namespace) -> int:
     text = api.points_card_text(args.game, way=args.way, deck=deck_of(args),
-                                rules=rules_of(args))  # fmt: skip
+                                rules=rules_of(args), fit=not args.chances)  # fmt: skip
     if args.out:
         Path(args.out).write_text(text)
         print(f"wrote the point-count card to {args.out}")
@@ -100,9 +100,9 @@ def add_derive_commands(sub: Any) -> None:
                    "(repeat; default every card of data/strategies)")
     p.add_argument("--derived", default="5,12,30", help="rules of the derived cards shown "
                    "(default 5,12,30; empty: none)")
-    p.add_argument("--points", default="11", help="rules of the derived cards before the "
-                   "point count shown beside it (default 11: 12 rules in all; empty: the "
-                   "point count alone)")
+    p.add_argument("--points", default="11,29", help="rules of the derived cards before the "
+                   "point count shown beside it (default 11,29: 12 and 30 rules in all; empty: "
+                   "the point count alone)")
     p.add_argument("--no-points", action="store_true", help="leave out the point count")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md")
     p.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
@@ -136,10 +136,12 @@ def add_derive_commands(sub: Any) -> None:
         q.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
         q.set_defaults(func=cmd_derive)
     q = sides.add_parser("points", help="a blind game's point-count card: each back and front "
-                         "scored by its chance to beat the dealer's (docs/derive.md)")
+                         "scored by its chance to beat the dealer's, refit to the exact EVs "
+                         "(docs/derive.md)")
     q.add_argument("game", help="a blind game: traditional, ez or commission-free")
     q.add_argument("--way", "--house-way", default=None, help="the dealer's way (default the "
                    "game's)")
+    q.add_argument("--chances", action="store_true", help="the chance chart, not refit")
     q.add_argument("--out", default=None, help="write the card to FILE")
     q.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
     q.set_defaults(func=cmd_points)

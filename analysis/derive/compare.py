@@ -37,6 +37,7 @@ from typing import ClassVar
 import numpy as np
 
 from analysis.derive.derive import Derivation
+from analysis.derive.points import points_way
 from analysis.pricing.banking import COMMISSION, banker_counts
 from analysis.pricing.counts import pair_counts
 from analysis.pricing.optimal import OptimalStrategy, blind_variant, solve_optimal
@@ -50,7 +51,7 @@ from enumerate.waytables import way_table
 
 STRATEGY_DIR = data_dir() / "strategies"
 DERIVED_SIZES = (5, 12, 30)  # the derived cards a comparison shows, when derived that far
-POINT_SIZES = (11,)  # the derived cards over the point count it shows: 12 rules in all
+POINT_SIZES = (11, 29)  # the derived cards over the point count it shows: 12, 30 rules in all
 
 
 def shipped_strategies() -> list[Path]:
@@ -228,10 +229,15 @@ def compare_strategies(
         base = over_points.base
         chart = over_points.base_chart
         steps = 0 if chart is None else len(chart.back) + len(chart.front)
+        chances = points_way(v.name, way, opt=opt, fit=False)
+        edge, banker = p.card(chances)
+        add("point count, chances", "point count", len(chances.rules),
+            f"{chances.name}: each hand's chance to beat the dealer's (docs/derive.md)", edge,
+            banker)  # fmt: skip
         edge, banker = p.card(base)
         add("point count", "point count", len(base.rules),
-            f"{base.name}: the most points of a chart of {steps} steps (docs/derive.md)", edge,
-            banker)  # fmt: skip
+            f"{base.name}: the most points of a chart of {steps} steps, fitted to the exact "
+            "EVs (docs/derive.md)", edge, banker)  # fmt: skip
         for k in point_sizes:
             if k <= len(over_points.steps):
                 _rule, high, low, _value = over_points.settings(k)

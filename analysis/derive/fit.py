@@ -154,11 +154,13 @@ def _line(classes: np.ndarray, args: tuple[np.ndarray, ...], back: np.ndarray,
 
 def fit_points(offset: np.ndarray, high: np.ndarray, low: np.ndarray, ev: np.ndarray,
                weight: np.ndarray, group: np.ndarray, back: np.ndarray, front: np.ndarray,
-               top: int, best_gain: int) -> Fit:  # fmt: skip
+               top: int, best_gain: int, stop: int | None = STOP,
+               sweeps: int = MAX_SWEEPS) -> Fit:  # fmt: skip
     """Refit the chart ``back`` (points per back group; ``group`` maps each five-card id to
     its group, groups in increasing strength) and ``front`` (points per two-card id) to the
     frontier points' EV numerators ``ev`` of classes weighted by ``weight``; points stay in
-    ``0 .. top`` and non-decreasing. ``best_gain``: the gain of optimal play, for the stop."""
+    ``0 .. top`` and non-decreasing. ``best_gain``: the gain of optimal play, for the stop
+    (``stop=None``: sweep until one moves no points, at most ``sweeps``)."""
     offset, high, low = (np.ascontiguousarray(a, dtype=np.int64) for a in (offset, high, low))
     ev = np.ascontiguousarray(ev, dtype=np.int64)
     weight = np.ascontiguousarray(weight, dtype=np.int64)
@@ -175,7 +177,8 @@ def fit_points(offset: np.ndarray, high: np.ndarray, low: np.ndarray, ev: np.nda
         return int((weight * ev[choose(offset, high, low, group, back, front)]).sum())
 
     gains = [gain_of()]
-    for _ in range(MAX_SWEEPS):
+    for _ in range(sweeps):
+        moved = 0
         for side, points in ((0, back), (1, front)):
             start, classes = lists[side]
             for g in range(len(points)):
@@ -183,9 +186,11 @@ def fit_points(offset: np.ndarray, high: np.ndarray, low: np.ndarray, ev: np.nda
                     continue
                 lo = int(points[g - 1]) if g else 0
                 hi = int(points[g + 1]) if g + 1 < len(points) else top
-                points[g], _ = _line(classes[start[g]:start[g + 1]], args, back, front, side,
-                                     g, int(points[g]), lo, hi)  # fmt: skip
+                value, gain = _line(classes[start[g]:start[g + 1]], args, back, front, side, g,
+                                    int(points[g]), lo, hi)  # fmt: skip
+                points[g] = value
+                moved += gain > 0
         gains.append(gain_of())
-        if (gains[-1] - gains[-2]) * STOP < best_gain - gains[0]:
+        if not moved or (stop and (gains[-1] - gains[-2]) * stop < best_gain - gains[0]):
             break
     return Fit(back, front, tuple(gains))
