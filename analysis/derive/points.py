@@ -9,9 +9,8 @@ of the deck (the card removal of the player's own hand left out: the chart is th
 every hand). A chance of a back or front tied with the dealer's counts half.
 
 Fronts are scored one by one (91 two-card hands). Backs are scored by groups
-(``back_groups``): a no-pair back by its two highest cards, a pair by its rank and highest
-kicker, any other back by its category and leading rank (two pair by the higher pair, a
-straight by its top). A group's points are the mean chance of its backs, weighted by how often
+(``back_groups``): a no-pair back by its two highest cards, any other back by its category and
+leading rank (a pair by its rank, two pair by the higher pair, a straight by its top). A group's points are the mean chance of its backs, weighted by how often
 the dealer's way sets them. A step whose points do not exceed the step before it is left out.
 
 The point count a card carries is that chart *refit* to the exact EVs (``fitted_chart``,
@@ -74,7 +73,7 @@ def _groups(five: FiveCardTable) -> np.ndarray:
     in bits 20 up, then the ranks by count, then rank, a nibble each (a straight's order)."""
     keys = five.keys.astype(np.int64)
     cat, first = keys >> 20, (keys >> 16) & 15
-    second = np.select([cat == 0, cat == 1], [(keys >> 12) & 15, (keys >> 8) & 15], 0)
+    second = np.where(cat == 0, (keys >> 12) & 15, 0)
     return (cat << 8) | (first << 4) | second
 
 
@@ -211,8 +210,8 @@ def points_card_text(opt: OptimalStrategy, fit: bool = True, use_cache: bool = T
              f"hand of its size as {way} sets them over every hand of the deck (ties half)"
              + (", then each group's and front's points moved to where the settings they "
                 "choose earn the most, exactly, over every hand of the deck" if fit else "")
-             + ". Backs by groups (no pair: its two highest cards; a pair: its rank and highest "
-             "kicker; any other: its category and leading rank), fronts one by one.")
+             + ". Backs by groups (no pair: its two highest cards; any other: its category and "
+             "leading rank), fronts one by one.")
     five = five_card_table(opt.table.rules)
     points = fitted_chart(opt, use_cache) if fit else chart(opt)
     return (card_file(name, "strategy", title, source, notes, [RULE]) + "\n"
