@@ -10,8 +10,9 @@ every hand). A chance of a back or front tied with the dealer's counts half.
 
 Fronts are scored one by one (91 two-card hands). Backs are scored by groups
 (``back_groups``): a no-pair back by its two highest cards, any other back by its category and
-leading rank (a pair by its rank, two pair by the higher pair, a straight by its top). A group's points are the mean chance of its backs, weighted by how often
-the dealer's way sets them. A step whose points do not exceed the step before it is left out.
+leading rank (a pair by its rank, two pair by the higher pair, a straight by its top). A
+group's points are the mean chance of its backs, weighted by how often the dealer's way sets
+them. A step whose points do not exceed the step before it (or 0) is left out.
 
 The point count a card carries is that chart *refit* to the exact EVs (``fitted_chart``,
 ``analysis.derive.fit``): the same groups and fronts, their points moved to where the settings
@@ -136,16 +137,17 @@ def chart(opt: OptimalStrategy) -> Points:
 
 def _steps(five: FiveCardTable, group: np.ndarray, back: np.ndarray, front: np.ndarray
            ) -> Points:  # fmt: skip
-    """The chart of points per back group and per front: a step where the points rise."""
+    """The chart of points per back group and per front: a step where the points rise above
+    the step before (a hand below the first step earns 0, so a step of 0 is left out)."""
     lowest = _lowest_hands(five)
     steps: list[tuple[tuple[int, ...], int]] = []
     for h in np.flatnonzero(np.r_[True, np.diff(group) > 0]).tolist():
         pts = int(back[group[h]])
-        if not steps or pts > steps[-1][1]:
+        if pts > (steps[-1][1] if steps else 0):
             steps.append((_cards_of(int(lowest[h])), pts))
     fronts: list[tuple[int, int]] = []
     for lw in range(N_LOW):
-        if not fronts or int(front[lw]) > fronts[-1][1]:
+        if int(front[lw]) > (fronts[-1][1] if fronts else 0):
             fronts.append((lw, int(front[lw])))
     return Points(tuple(steps), tuple(fronts))
 
