@@ -71,24 +71,24 @@ def choose(offset: np.ndarray, high: np.ndarray, low: np.ndarray, group: np.ndar
 
 
 @njit(cache=True)
-def _lists(offset, key, n_keys):  # pragma: no cover
-    """Per key, the classes that have a point of that key (``key[p]`` per point), each once:
-    (start of each key's run, the classes)."""
+def _lists(offset, high, low, group, side, n_keys):  # pragma: no cover
+    """Per back group (``side`` 0) or front (1), the classes that have a point of it, each
+    once: (start of each one's run, the classes)."""
     count = np.zeros(n_keys + 1, dtype=np.int64)
     seen = np.full(n_keys, -1, dtype=np.int64)
     for c in range(offset.shape[0] - 1):
         for p in range(offset[c], offset[c + 1]):
-            k = key[p]
+            k = group[high[p]] if side == 0 else low[p]
             if seen[k] != c:
                 seen[k] = c
                 count[k + 1] += 1
     start = np.cumsum(count)
     at = start[:-1].copy()
-    out = np.empty(start[-1], dtype=np.int64)
+    out = np.empty(start[-1], dtype=np.int32)
     seen[:] = -1
     for c in range(offset.shape[0] - 1):
         for p in range(offset[c], offset[c + 1]):
-            k = key[p]
+            k = group[high[p]] if side == 0 else low[p]
             if seen[k] != c:
                 seen[k] = c
                 out[at[k]] = c
@@ -161,7 +161,7 @@ def fit_points(offset: np.ndarray, high: np.ndarray, low: np.ndarray, ev: np.nda
     frontier points' EV numerators ``ev`` of classes weighted by ``weight``; points stay in
     ``0 .. top`` and non-decreasing. ``best_gain``: the gain of optimal play, for the stop
     (``stop=None``: sweep until one moves no points, at most ``sweeps``)."""
-    offset, high, low = (np.ascontiguousarray(a, dtype=np.int64) for a in (offset, high, low))
+    offset = np.ascontiguousarray(offset, dtype=np.int64)
     ev = np.ascontiguousarray(ev, dtype=np.int64)
     weight = np.ascontiguousarray(weight, dtype=np.int64)
     group = np.ascontiguousarray(group, dtype=np.int64)
@@ -170,7 +170,10 @@ def fit_points(offset: np.ndarray, high: np.ndarray, low: np.ndarray, ev: np.nda
     bound = int(np.abs(ev).max(initial=0)) * int(weight.sum())
     if bound >= 1 << 62:
         raise ValueError("the EVs are too large for an int64 fit")
-    lists = (_lists(offset, group[high], len(back)), _lists(offset, low, len(front)))
+    if len(offset) - 1 >= 1 << 31:
+        raise ValueError("too many classes for a fit (the lists hold int32)")
+    lists = tuple(_lists(offset, high, low, group, side, len(points))
+                  for side, points in ((0, back), (1, front)))  # fmt: skip
     args = (offset, high, low, ev, weight, group)
 
     def gain_of() -> int:
