@@ -434,16 +434,18 @@ def points_card_text(
     deck: Deck | str | None = None,
     rules: Rules | None = None,
     fit: bool = True,
+    banker: bool = False,
 ) -> str:
     """The point-count card of a blind variant against the dealer's ``way``, as a file: one
     rule, the setting with the most points, and its chart: each back and front scored by its
     chance to beat the dealer's, then (``fit``) refit to the exact EVs
-    (``analysis.derive.points``). ``derived_strategy(..., base="points")`` puts derived rules
-    before the fitted chart."""
+    (``analysis.derive.points``); ``banker``: fitted for the player who banks traditional pai
+    gow. ``derived_strategy(..., base="points")`` puts derived rules before the fitted
+    chart."""
     from analysis.derive.points import points_card
 
     name = variant if isinstance(variant, str) else variant.name
-    return points_card(name, _way_name(way), _deck(deck), rules, fit=fit).text
+    return points_card(name, _way_name(way), _deck(deck), rules, fit=fit, banker=banker).text
 
 
 def strategies(

@@ -151,6 +151,41 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
         assert f'name = "{name}-' in out.read_text()
         assert main(["way", "check", str(out), "--deck", deck]) == 0
         capsys.readouterr()
-    assert main(["derive", "points", "face-up", "--deck", deck]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("paigow: error:")
+    assert main(["derive", "points", "traditional", "--deck", deck, "--banker"]) == 0
+    assert 'name = "traditional-banker-points-vs-gli-' in capsys.readouterr().out
+    for bad in (["face-up"], ["ez", "--banker"], ["traditional", "--banker", "--chances"]):
+        assert main(["derive", "points", *bad, "--deck", deck]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("paigow: error:"), bad
+
+
+def test_the_bankers_chart_counts_what_the_banker_earns(opt) -> None:
+    """The banker's fitted card, priced as the banker's edge from the per-hand table's
+    banker counts, equals a plain loop's count of its chart over those counts, and does
+    better for the banker than the chance chart and the player's fitted chart."""
+    from math import comb
+
+    from analysis.derive.points import fit_values
+    from analysis.pricing.banking import COMMISSION
+
+    pricer = _Pricer(opt, "gli", True)
+    five = five_card_table(opt.table.rules)
+    per = opt.per_hand
+    values, _ = fit_values(opt, banker=True)
+    deals = int(opt.table.orbit_size.sum()) * comb(DECK.size - 7, 7)
+    text = points_card_text(opt, True, use_cache=False, banker=True)
+    card = card_from_text(text, "the banker's card")
+    assert card.name.startswith("traditional-banker-points-vs-gli")
+    _, banker_edge = pricer.card(register(card_way(card)))
+    pts = expand(card.points, five)
+    counted = plain_gain(per.point_offset, per.point_high, per.point_low, values,
+                         opt.table.orbit_size, pts[:HIGH_ID_BOUND], pts[HIGH_ID_BOUND:])
+    assert banker_edge == -Fraction(counted, COMMISSION.denominator * deals)
+    others = [pricer.card(register(card_way(card_from_text(points_card_text(opt, fit), "x"))))[1]
+              for fit in (False, True)]  # fmt: skip
+    assert all(banker_edge < b for b in others)
+    with pytest.raises(ValueError, match="the same for the banker"):
+        points_card_text(opt, False, banker=True)
+    ez = solve_optimal("ez", "gli", DECK)
+    with pytest.raises(ValueError, match="for traditional pai gow"):
+        points_card_text(ez, banker=True)

@@ -36,7 +36,7 @@ def test_every_row_is_there_in_order(table):
         assert path.stem in names
     assert "derived, 2 rules" in names and "derived, 5 rules" in names
     assert "point count" in names and "point count + 2 rules" in names
-    assert "point count, chances" in names
+    assert "point count, chances" in names and "point count, banker's" in names
     assert t.rows[0].share == 0 and t.rows[-1].share == 1
     # optimal play is at least as good as every strategy, for the player and for the banker
     assert all(r.edge >= t.rows[-1].edge for r in t.rows)

@@ -59,8 +59,12 @@ def cmd_derive(args: argparse.Namespace) -> int:
 
 
 def cmd_points(args: argparse.Namespace) -> int:
+    if args.banker and args.chances:
+        raise UsageError("--banker --chances: the chance chart is the same for the banker "
+                         "(only a fitted chart is the banker's)")  # fmt: skip
     text = api.points_card_text(args.game, way=args.way, deck=deck_of(args),
-                                rules=rules_of(args), fit=not args.chances)  # fmt: skip
+                                rules=rules_of(args), fit=not args.chances,
+                                banker=args.banker)  # fmt: skip
     if args.out:
         Path(args.out).write_text(text)
         print(f"wrote the point-count card to {args.out}")
@@ -142,6 +146,8 @@ def add_derive_commands(sub: Any) -> None:
     q.add_argument("--way", "--house-way", default=None, help="the dealer's way (default the "
                    "game's)")
     q.add_argument("--chances", action="store_true", help="the chance chart, not refit")
+    q.add_argument("--banker", action="store_true", help="fitted for the player who banks "
+                   "(traditional)")
     q.add_argument("--out", default=None, help="write the card to FILE")
     q.add_argument("--deck", default="full", help="deck, e.g. full or 23579JQA:cd+joker")
     q.set_defaults(func=cmd_points)

@@ -238,6 +238,12 @@ def compare_strategies(
         add("point count", "point count", len(base.rules),
             f"{base.name}: the most points of a chart of {steps} steps, fitted to the exact "
             "EVs (docs/derive.md)", edge, banker)  # fmt: skip
+        if banking:
+            for_banker = points_way(v.name, way, opt=opt, banker=True)
+            edge, banker = p.card(for_banker)
+            add("point count, banker's", "point count", len(for_banker.rules),
+                f"{for_banker.name}: fitted to the banker's results (docs/derive.md)", edge,
+                banker)  # fmt: skip
         for k in point_sizes:
             if k <= len(over_points.steps):
                 _rule, high, low, _value = over_points.settings(k)

@@ -37,6 +37,7 @@ import numpy as np
 
 from analysis.derive.fit import fit_points
 from analysis.derive.words import card_file
+from analysis.pricing.banking import COMMISSION
 from analysis.pricing.optimal import OptimalStrategy, blind_variant, solve_optimal
 from enumerate.cache import (
     array_digest,
@@ -152,12 +153,14 @@ def _steps(five: FiveCardTable, group: np.ndarray, back: np.ndarray, front: np.n
     return Points(tuple(steps), tuple(fronts))
 
 
-def _fit_names(opt: OptimalStrategy, start: np.ndarray) -> tuple[str, dict[str, object]]:
+def _fit_names(opt: OptimalStrategy, start: np.ndarray, values: np.ndarray,
+               banker: bool) -> tuple[str, dict[str, object]]:  # fmt: skip
     """The cache stem and provenance of a fitted chart: its inputs' digests."""
     per = opt.per_hand
     parts = {"offset": per.point_offset, "high": per.point_high, "low": per.point_low,
-             "ev": opt.point_ev, "weight": opt.table.orbit_size, "start": start}
+             "values": values, "weight": opt.table.orbit_size, "start": start}
     prov = provenance(__name__, table="points-fit", rules=opt.table.rules.key, scale=SCALE,
+                      banker=banker,
                       **{k: array_digest(np.asarray(v)) for k, v in parts.items()})
     digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
     return f"points-fit-{digest}", prov
@@ -171,24 +174,44 @@ def _check_fit(a: dict[str, np.ndarray], groups: int) -> None:
                 f"the {side} points rise, within 0 .. {SCALE}")
 
 
-def fitted_chart(opt: OptimalStrategy, use_cache: bool = True) -> Points:
-    """The chance chart of ``opt`` refit to its exact EVs (``analysis.derive.fit``): from the
-    cache (verified when read) or fitted, and written to it."""
+def fit_values(opt: OptimalStrategy, banker: bool = False) -> tuple[np.ndarray, int]:
+    """What a fit makes the most of, per frontier point: the player's EV numerator, or for the
+    ``banker`` of traditional pai gow (player banking, one opponent by the house way) his
+    wins less the commission less his losses, in whole numbers; and the same summed over the
+    classes at each one's best point (the span a fit's stop is measured on)."""
+    weight = opt.table.orbit_size.astype(np.int64)
+    if not banker:
+        return np.asarray(opt.point_ev), int((weight * opt.best_ev).sum())
+    if opt.variant.name != "traditional":
+        raise ValueError(f"the banker's point count is for traditional pai gow (player "
+                         f"banking), not {opt.variant.name}")  # fmt: skip
+    bank = opt.per_hand.bank
+    c = COMMISSION
+    values = ((c.denominator - c.numerator) * bank[:, 0].astype(np.int64)
+              - c.denominator * bank[:, 1].astype(np.int64))  # fmt: skip
+    offset = np.asarray(opt.per_hand.point_offset, dtype=np.int64)
+    return values, int((weight * np.maximum.reduceat(values, offset[:-1])).sum())
+
+
+def fitted_chart(opt: OptimalStrategy, use_cache: bool = True, banker: bool = False) -> Points:
+    """The chance chart of ``opt`` refit to its exact EVs (``analysis.derive.fit``), or with
+    ``banker`` to the banker's results (``fit_values``): from the cache (verified when read)
+    or fitted, and written to it."""
     five = five_card_table(opt.table.rules)
     group = back_groups(five)
+    values, best_gain = fit_values(opt, banker)
     start = chart(opt)
     points = expand(start, five)
     first = np.flatnonzero(np.r_[True, np.diff(group) > 0])
     back0, front0 = points[first], points[HIGH_ID_BOUND:]
-    stem, prov = _fit_names(opt, np.concatenate([back0, front0]))
+    stem, prov = _fit_names(opt, np.concatenate([back0, front0]), values, banker)
     folder = cache_dir() / "derive"
     arrays = load_arrays(folder, stem, prov, lambda a: _check_fit(a, len(first))) \
         if use_cache else None  # fmt: skip
     if arrays is None:
         fit = fit_points(opt.per_hand.point_offset, opt.per_hand.point_high,
-                         opt.per_hand.point_low, opt.point_ev, opt.table.orbit_size, group,
-                         back0, front0, SCALE,
-                         int((opt.table.orbit_size.astype(np.int64) * opt.best_ev).sum()))
+                         opt.per_hand.point_low, values, opt.table.orbit_size, group, back0,
+                         front0, SCALE, best_gain)  # fmt: skip
         arrays = {"back": fit.back, "front": fit.front}
         with built_correctly("the fitted points chart"):
             _check_fit(arrays, len(first))
@@ -197,25 +220,33 @@ def fitted_chart(opt: OptimalStrategy, use_cache: bool = True) -> Points:
     return _steps(five, group, np.asarray(arrays["back"]), np.asarray(arrays["front"]))
 
 
-def points_card_text(opt: OptimalStrategy, fit: bool = True, use_cache: bool = True) -> str:
-    """The card of one rule, the most points of ``fitted_chart(opt)`` (``fit``) or of
-    ``chart(opt)``, as a file."""
+def points_card_text(opt: OptimalStrategy, fit: bool = True, use_cache: bool = True,
+                     banker: bool = False) -> str:  # fmt: skip
+    """The card of one rule, the most points of ``fitted_chart(opt)`` (``fit``; with
+    ``banker``, fitted to the banker's results) or of ``chart(opt)``, as a file."""
+    if banker and not fit:
+        raise ValueError("the chance chart is the same for the banker: only a fitted chart is "
+                         "the banker's")  # fmt: skip
     v, way, deck_name = opt.variant.name, opt.house_way, opt.table.deck.name
-    name = f"{v}-{'points' if fit else 'chances'}-vs-{way}"
+    name = f"{v}-{'banker-points' if banker else 'points' if fit else 'chances'}-vs-{way}"
     if deck_name != "full":
         name += "-" + re.sub(r"[^a-z0-9.]+", "-", deck_name.lower()).strip("-")
-    what = "fitted to the exact EVs" if fit else "each hand's chance to beat the dealer's"
-    title = f"point count for {v} against {way}: {what}"
-    source = (f"paigow derive points {v} --way {way}{'' if fit else ' --chances'} (deck "
-              f"{deck_name}): the chart of analysis.derive.points from the exact tables")
+    what = ("fitted to the banker's exact results" if banker else "fitted to the exact EVs"
+            if fit else "each hand's chance to beat the dealer's")  # fmt: skip
+    title = f"point count for {'the banker of ' if banker else ''}{v} against {way}: {what}"
+    flag = " --banker" if banker else "" if fit else " --chances"
+    source = (f"paigow derive points {v} --way {way}{flag} (deck {deck_name}): the chart of "
+              "analysis.derive.points from the exact tables")  # fmt: skip
+    earn = ("the banker earns the most against an opponent who sets by " + way if banker
+            else "they choose earn the most")  # fmt: skip
     notes = (f"Points: a back's or a front's chance, in {SCALE:,}ths, to beat the dealer's "
              f"hand of its size as {way} sets them over every hand of the deck (ties half)"
-             + (", then each group's and front's points moved to where the settings they "
-                "choose earn the most, exactly, over every hand of the deck" if fit else "")
+             + (f", then each group's and front's points moved to where the settings {earn}, "
+                "exactly, over every hand of the deck" if fit else "")
              + ". Backs by groups (no pair: its two highest cards; any other: its category and "
              "leading rank), fronts one by one.")
     five = five_card_table(opt.table.rules)
-    points = fitted_chart(opt, use_cache) if fit else chart(opt)
+    points = fitted_chart(opt, use_cache, banker) if fit else chart(opt)
     return (card_file(name, "strategy", title, source, notes, [RULE]) + "\n"
             + points.toml(five))  # fmt: skip
 
@@ -223,18 +254,20 @@ def points_card_text(opt: OptimalStrategy, fit: bool = True, use_cache: bool = T
 def points_card(variant: str = "traditional", way: str | None = None,
                 deck: Deck | None = None, rules: Rules | None = None,
                 use_cache: bool = True, opt: OptimalStrategy | None = None,
-                fit: bool = True) -> RuleCard:  # fmt: skip
+                fit: bool = True, banker: bool = False) -> RuleCard:  # fmt: skip
     """The point-count card of a blind ``variant`` against the dealer's ``way`` (default the
-    variant's), read and checked as a card: the fitted chart, or with ``fit=False`` the
-    chance chart."""
+    variant's), read and checked as a card: the fitted chart, with ``banker`` the one fitted
+    for the player who banks, or with ``fit=False`` the chance chart."""
     v = blind_variant(variant)
     opt = opt or solve_optimal(v, way or v.house_way, deck, rules, use_cache)
-    return card_from_text(points_card_text(opt, fit, use_cache), f"points card of {v.name}")
+    return card_from_text(points_card_text(opt, fit, use_cache, banker),
+                          f"points card of {v.name}")  # fmt: skip
 
 
 def points_way(variant: str = "traditional", way: str | None = None,
                deck: Deck | None = None, rules: Rules | None = None,
                use_cache: bool = True, opt: OptimalStrategy | None = None,
-               fit: bool = True) -> HouseWay:  # fmt: skip
+               fit: bool = True, banker: bool = False) -> HouseWay:  # fmt: skip
     """``points_card`` as a registered way: it prices like any card."""
-    return register(card_way(points_card(variant, way, deck, rules, use_cache, opt, fit)))
+    return register(card_way(points_card(variant, way, deck, rules, use_cache, opt, fit,
+                                         banker)))  # fmt: skip
