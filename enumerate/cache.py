@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import hashlib
 import json
 import mmap
 import os
@@ -360,6 +361,41 @@ def built_correctly(what: str) -> Iterator[None]:
         yield
     except CacheInvariantError as err:
         raise AssertionError(f"{what} just built breaks its invariants: {err}") from err
+
+
+def arrays_stem(prefix: str, prov: Mapping[str, Any]) -> str:
+    """The file stem of an array set named by its provenance: ``prefix`` and a digest of it.
+
+    >>> stem = arrays_stem("choices", {"deck": "full"})
+    >>> stem[:8], len(stem), stem == arrays_stem("choices", {"deck": "full"})
+    ('choices-', 24, True)
+    """
+    return f"{prefix}-{hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]}"
+
+
+def load_or_build_arrays(
+    folder: Path,
+    stem: str,
+    prov: Mapping[str, Any],
+    build: Callable[[], dict[str, np.ndarray]],
+    check: Callable[[dict[str, np.ndarray]], None],
+    what: str,
+    use_cache: bool = True,
+) -> tuple[dict[str, np.ndarray], bool]:
+    """The array set of ``stem`` if current and verified (``load_arrays``: digests, then
+    ``check``), else ``build()``, checked (a failure is a bug: ``built_correctly``, naming
+    ``what``) and, with ``use_cache``, written (``save_arrays``). Returns the arrays and
+    whether they came from the cache."""
+    if use_cache:
+        arrays = load_arrays(folder, stem, prov, check)
+        if arrays is not None:
+            return arrays, True
+    arrays = build()
+    with built_correctly(what):
+        check(arrays)
+    if use_cache:
+        save_arrays(folder, stem, arrays, prov)
+    return arrays, False
 
 
 def write_atomic(table: pa.Table, path: Path, prov: Mapping[str, Any]) -> None:

@@ -28,13 +28,12 @@ from numba import njit
 
 from enumerate.cache import (
     arrays_current,
-    built_correctly,
+    arrays_stem,
     cache_dir,
-    load_arrays,
+    load_or_build_arrays,
     provenance,
     release_pages,
     require,
-    save_arrays,
 )
 from enumerate.conditions.settings import CARD_RANK_FACTS
 from enumerate.evaluate import five_card_table
@@ -365,8 +364,7 @@ def _names(table: HandTable) -> tuple[str, dict[str, object]]:
     fronts = hashlib.sha256("\n".join((*FRONTS, *DERIVE_FACTS)).encode()).hexdigest()[:16]
     prov = provenance(__name__, table="derive-choices", deck=table.deck.key,
                       rules=table.rules.key, rows=len(table), fronts=fronts)  # fmt: skip
-    digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
-    return f"choices-{digest}", prov
+    return arrays_stem("choices", prov), prov
 
 
 def _check(a: dict[str, np.ndarray], rows: int) -> None:
@@ -402,14 +400,9 @@ def class_choices(table: HandTable, points: tuple[np.ndarray, np.ndarray, np.nda
         return _LAST[0][1]
     _LAST.clear()
     stem, prov = _names(table)
-    arrays = load_arrays(_folder(), stem, prov, lambda a: _check(a, len(table))) \
-        if use_cache else None  # fmt: skip
-    if arrays is None:
-        arrays = _compute(table, points)
-        with built_correctly("the derivation's choices"):
-            _check(arrays, len(table))
-        if use_cache:
-            save_arrays(_folder(), stem, arrays, prov)
+    arrays, _ = load_or_build_arrays(_folder(), stem, prov, lambda: _compute(table, points),
+                                     lambda a: _check(a, len(table)),
+                                     "the derivation's choices", use_cache)  # fmt: skip
     out = ClassChoices(arrays["key"], arrays["loc"], arrays["facts"], arrays["offset"],
                        arrays["high"], arrays["low"])  # fmt: skip
     out.release()  # the pages the checks read

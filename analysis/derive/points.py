@@ -29,7 +29,6 @@ card is one rule, "any hand: the setting with the most points"; the derivation
 
 from __future__ import annotations
 
-import hashlib
 import re
 from fractions import Fraction
 
@@ -41,12 +40,11 @@ from analysis.pricing.banking import COMMISSION
 from analysis.pricing.optimal import OptimalStrategy, blind_variant, solve_optimal
 from enumerate.cache import (
     array_digest,
-    built_correctly,
+    arrays_stem,
     cache_dir,
-    load_arrays,
+    load_or_build_arrays,
     provenance,
     require,
-    save_arrays,
 )
 from enumerate.evaluate import HIGH_ID_BOUND, N_LOW, FiveCardTable, five_card_table
 from enumerate.houseways import HouseWay
@@ -162,8 +160,7 @@ def _fit_names(opt: OptimalStrategy, start: np.ndarray, values: np.ndarray,
     prov = provenance(__name__, table="points-fit", rules=opt.table.rules.key, scale=SCALE,
                       banker=banker,
                       **{k: array_digest(np.asarray(v)) for k, v in parts.items()})
-    digest = hashlib.sha256(repr(sorted(prov.items())).encode()).hexdigest()[:16]
-    return f"points-fit-{digest}", prov
+    return arrays_stem("points-fit", prov), prov
 
 
 def _check_fit(a: dict[str, np.ndarray], groups: int) -> None:
@@ -205,18 +202,16 @@ def fitted_chart(opt: OptimalStrategy, use_cache: bool = True, banker: bool = Fa
     first = np.flatnonzero(np.r_[True, np.diff(group) > 0])
     back0, front0 = points[first], points[HIGH_ID_BOUND:]
     stem, prov = _fit_names(opt, np.concatenate([back0, front0]), values, banker)
-    folder = cache_dir() / "derive"
-    arrays = load_arrays(folder, stem, prov, lambda a: _check_fit(a, len(first))) \
-        if use_cache else None  # fmt: skip
-    if arrays is None:
+
+    def build() -> dict[str, np.ndarray]:
         fit = fit_points(opt.per_hand.point_offset, opt.per_hand.point_high,
                          opt.per_hand.point_low, values, opt.table.orbit_size, group, back0,
                          front0, SCALE, best_gain)  # fmt: skip
-        arrays = {"back": fit.back, "front": fit.front}
-        with built_correctly("the fitted points chart"):
-            _check_fit(arrays, len(first))
-        if use_cache:
-            save_arrays(folder, stem, arrays, prov)
+        return {"back": fit.back, "front": fit.front}
+
+    arrays, _ = load_or_build_arrays(cache_dir() / "derive", stem, prov, build,
+                                     lambda a: _check_fit(a, len(first)),
+                                     "the fitted points chart", use_cache)  # fmt: skip
     return _steps(five, group, np.asarray(arrays["back"]), np.asarray(arrays["front"]))
 
 

@@ -27,14 +27,7 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from enumerate.cache import (
-    built_correctly,
-    cache_dir,
-    load_arrays,
-    provenance,
-    require,
-    save_arrays,
-)
+from enumerate.cache import cache_dir, load_or_build_arrays, provenance, require
 from enumerate.colex import combinations_at
 from enumerate.engine.keys import build_keys, dealer_flags
 from enumerate.engine.onehand.classindex import class_index, index_of_keys
@@ -125,24 +118,24 @@ def dealer_keys(deck: Deck, rules: Rules, way: HouseWay, flag_mask: int,
     # named by the inputs, not the code: a new version overwrites its stale file
     inputs = repr((way.key, deck.key, rules.key, flag_mask)).encode()
     stem = "dealer-" + hashlib.sha256(inputs).hexdigest()[:16]
-    if use_cache:
-        got = load_arrays(folder, stem, prov,
-                          lambda a: _check(a["keys"], a["bits"], ix.size, flag_mask))  # fmt: skip
-        if got is not None:  # copies: numba compiles read-only arrays apart
-            bits = tuple(int(b) for b in got["bits"])
-            return DealerKeys(np.array(got["keys"]), bits, from_cache=True)
-    table = hand_table(deck, rules, use_cache)
-    wt = way_table(way, deck, rules, use_cache)
-    bits, dclass = dealer_classes(dealer_flags(table, wt.low) & flag_mask)
-    packed = (wt.high.astype(np.int64) << _HIGH_SHIFT) | (wt.low.astype(np.int64) << _LOW_SHIFT)
-    keys = np.empty(ix.size, dtype=np.int32)
-    keys[ix.permutation(table.codes)] = packed | dclass
-    arrays: dict[str, np.ndarray] = {"keys": keys, "bits": np.array(bits, dtype=np.int64)}
-    with built_correctly("the dealer keys"):
-        _check(keys, arrays["bits"], ix.size, flag_mask)
-    if use_cache:
-        save_arrays(folder, stem, arrays, prov)
-    return DealerKeys(keys, bits)
+
+    def build() -> dict[str, np.ndarray]:
+        table = hand_table(deck, rules, use_cache)
+        wt = way_table(way, deck, rules, use_cache)
+        bits, dclass = dealer_classes(dealer_flags(table, wt.low) & flag_mask)
+        packed = ((wt.high.astype(np.int64) << _HIGH_SHIFT)
+                  | (wt.low.astype(np.int64) << _LOW_SHIFT))  # fmt: skip
+        keys = np.empty(ix.size, dtype=np.int32)
+        keys[ix.permutation(table.codes)] = packed | dclass
+        return {"keys": keys, "bits": np.array(bits, dtype=np.int64)}
+
+    arrays, cached = load_or_build_arrays(
+        folder, stem, prov, build, lambda a: _check(a["keys"], a["bits"], ix.size, flag_mask),
+        "the dealer keys", use_cache)  # fmt: skip
+    bits = tuple(int(b) for b in arrays["bits"])
+    if cached:  # copies: numba compiles read-only arrays apart
+        return DealerKeys(np.array(arrays["keys"]), bits, from_cache=True)
+    return DealerKeys(arrays["keys"], bits)
 
 
 def way_settings(hands: np.ndarray, deck: Deck, dk: DealerKeys) -> tuple[np.ndarray, np.ndarray]:
